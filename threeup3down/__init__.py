@@ -1,0 +1,79 @@
+"""threeup3down: the rules engine for the card game 3UP 3DOWN.
+
+The heart of the library is an immutable state-transition API:
+:func:`legal_moves` lists what the player to move may do, and :func:`apply`
+returns the next state without changing its input.
+
+>>> from threeup3down import Rules, new_game, legal_moves, apply
+>>> state = new_game(Rules(players=2), seed=1)
+>>> while not state.is_over:
+...     state = apply(state, legal_moves(state)[0])
+>>> state.winner in (0, 1) or state.is_stalemate
+True
+"""
+
+from threeup3down.cards import (
+    Card,
+    Colour,
+    Rank,
+    format_cards,
+    literal_deck,
+    parse_cards,
+    standard_deck,
+)
+from threeup3down.engine import apply, is_legal, legal_moves, new_game
+from threeup3down.errors import IllegalMoveError, NotationError, RulesError, ThreeUpError
+from threeup3down.moves import (
+    ChooseUp,
+    DeclineSwap,
+    Draw,
+    DrawInstead,
+    FlipDown,
+    Move,
+    PickUp,
+    Play,
+    Source,
+    Swap,
+    parse_move,
+)
+from threeup3down.rules import ClearTwoDraw, Deck, FirstPlayer, Rules, ScoreScope
+from threeup3down.state import GameState, Phase, Seat
+
+__all__ = [
+    "Card",
+    "ChooseUp",
+    "ClearTwoDraw",
+    "Colour",
+    "DeclineSwap",
+    "Deck",
+    "Draw",
+    "DrawInstead",
+    "FirstPlayer",
+    "FlipDown",
+    "GameState",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "Phase",
+    "PickUp",
+    "Play",
+    "Rank",
+    "Rules",
+    "RulesError",
+    "ScoreScope",
+    "Seat",
+    "Source",
+    "Swap",
+    "ThreeUpError",
+    "apply",
+    "format_cards",
+    "is_legal",
+    "legal_moves",
+    "literal_deck",
+    "new_game",
+    "parse_cards",
+    "parse_move",
+    "standard_deck",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,703 @@
+"""The game engine: :func:`new_game`, :func:`legal_moves`, :func:`apply`.
+
+These are pure functions over frozen values: :func:`apply` returns the next
+state and never changes the one it is given. Each rule lives in one function
+below, named in its docstring by its ID in the rules specification.
+
+>>> from threeup3down import Rules, parse_move
+>>> state = new_game(Rules(players=2), seed=7)
+>>> state.phase.value, state.current_player, len(state.seats[0].hand)
+('setup', 0, 6)
+>>> state = apply(state, legal_moves(state)[0])
+>>> state.current_player, len(state.seats[0].up)
+(1, 3)
+
+The order of :func:`legal_moves` is fixed: ``draw``, ``take``, the 3UP
+choices (setup) or swaps (O7) in card order followed by ``keep``, plays in
+card order (by rank, then by how many cards, then colours), flips by position,
+and ``pick``.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import assert_never
+
+from threeup3down.cards import Card, Rank, format_cards, sort_key
+from threeup3down.errors import IllegalMoveError
+from threeup3down.moves import (
+    ChooseUp,
+    DeclineSwap,
+    Draw,
+    DrawInstead,
+    FlipDown,
+    Move,
+    PickUp,
+    Play,
+    Source,
+    Swap,
+)
+from threeup3down.rules import CARDS_PER_PLAYER, ClearTwoDraw, FirstPlayer, Rules
+from threeup3down.state import GameState, Phase, Seat
+
+__all__ = ["apply", "is_legal", "legal_moves", "new_game"]
+
+_DRAW = Draw()
+_DRAW_INSTEAD = DrawInstead()
+_PICK_UP = PickUp()
+_DECLINE = DeclineSwap()
+_FLIPS = tuple(FlipDown(position) for position in range(3))
+_HAND_SIZE = 3
+"""T4: players draw until they hold this many cards."""
+
+
+# --------------------------------------------------------------------- setup
+
+
+def new_game(
+    rules: Rules | None = None, *, seed: int | None = None, rng: random.Random | None = None
+) -> GameState:
+    """Shuffle and deal a new game (S1–S5).
+
+    All randomness of a game happens here: the shuffle, a random first player
+    (O9) and the pile swap (O5) are drawn from ``rng`` (or a
+    :class:`random.Random` seeded with ``seed``), so the same rules and seed
+    always give the same game.
+
+    >>> from threeup3down import Rules
+    >>> new_game(Rules(players=3), seed=1) == new_game(Rules(players=3), seed=1)
+    True
+    >>> state = new_game(Rules(players=3), seed=1)
+    >>> [len(seat.down) for seat in state.seats], len(state.draw_pile)
+    ([3, 3, 3], 57)
+    """
+    rules = Rules() if rules is None else rules
+    rng = random.Random(seed) if rng is None else rng
+    deck = list(rules.deck_cards())
+    rng.shuffle(deck)
+    players = rules.players
+    downs = [tuple(deck[3 * seat : 3 * seat + 3]) for seat in range(players)]
+    dealt = deck[3 * players : CARDS_PER_PLAYER * players]
+    seats = tuple(
+        Seat(hand=tuple(sorted(dealt[6 * seat : 6 * seat + 6], key=sort_key)), down=down)
+        for seat, down in enumerate(downs)
+    )
+    return GameState(
+        rules=rules,
+        phase=Phase.SETUP,
+        current_player=0,
+        seats=seats,
+        draw_pile=tuple(deck[CARDS_PER_PLAYER * players :]),
+        discard_pile=(),
+        out_of_game=(),
+        first_player=_first_player(rules, rng),
+        pile_swap=_pile_swap(players, rng) if rules.pile_swap else (),
+    )
+
+
+def _first_player(rules: Rules, rng: random.Random) -> int:
+    """S5, O9: the seat that opens play."""
+    match rules.first_player:
+        case FirstPlayer.SEAT:
+            return rules.first_seat
+        case FirstPlayer.DEALERS_LEFT:
+            return (rules.dealer + 1) % rules.players
+        case FirstPlayer.RANDOM:
+            return rng.randrange(rules.players)
+        case _:
+            assert_never(rules.first_player)
+
+
+def _pile_swap(players: int, rng: random.Random) -> tuple[int, ...]:
+    """O5: a uniformly random derangement: every seat gets another seat's piles."""
+    while True:
+        order = list(range(players))
+        rng.shuffle(order)
+        if all(seat != source for seat, source in enumerate(order)):
+            return tuple(order)
+
+
+# --------------------------------------------------------------- legal moves
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """Every distinct legal move of the player to move, in a fixed order.
+
+    Moves that differ only in which of two identical cards they use are one
+    move (D3). While no active rule looks at colours, moves that differ only
+    in colour are listed once, using the first cards in card order;
+    :func:`apply` accepts the other colours as well. The tuple is empty
+    exactly when the game is over.
+
+    >>> from threeup3down import GameState, Rules
+    >>> state = GameState.from_notation("play 0 4g,7g,7r,Cb|-|-/9b|-|- - 5r *", Rules(players=2))
+    >>> [str(move) for move in legal_moves(state)]
+    ['7g', '7g,7r', 'Cb']
+    """
+    if state.phase is Phase.PLAY:
+        return _play_moves(state)
+    if state.phase is Phase.SETUP:
+        return _setup_moves(state)
+    return ()
+
+
+def _setup_moves(state: GameState) -> tuple[Move, ...]:
+    """S3: choose three of the six dealt cards."""
+    hand = state.seats[state.current_player].hand
+    return tuple(
+        ChooseUp(cards)
+        for cards in _distinct_subsets(hand, _HAND_SIZE, state.rules.colour_matters)
+    )
+
+
+def _play_moves(state: GameState) -> tuple[Move, ...]:
+    seat = state.seats[state.current_player]
+    if state.swap_offered:
+        return _swap_moves(seat)
+    if _must_draw(state, seat):
+        return (_DRAW,)
+    moves: list[Move] = [_DRAW] if state.may_draw else []
+    top = state.discard_pile[-1].rank if state.discard_pile else 0
+    colour_matters = state.rules.colour_matters
+    if seat.hand:
+        plays = _plays(seat.hand, top, Source.HAND, colour_matters)
+    elif seat.up:
+        plays = _plays(seat.up, top, Source.UP, colour_matters)
+    else:
+        moves.extend(_FLIPS[: len(seat.down)])
+        return tuple(moves)
+    if not plays:
+        moves.append(_PICK_UP)
+    else:
+        if _may_draw_instead(state):
+            moves.append(_DRAW_INSTEAD)
+        moves.extend(plays)
+    return tuple(moves)
+
+
+_PLAY_CACHE: dict[tuple[tuple[Card, ...], Source], Play] = {}
+
+
+def _plays(cards: tuple[Card, ...], top: int, source: Source, colour_matters: bool) -> list[Play]:
+    """P1–P4: the distinct plays from sorted ``cards`` onto a pile topped by ``top``."""
+    plays = []
+    count = len(cards)
+    start = 0
+    while start < count:
+        rank = cards[start].rank
+        end = start + 1
+        while end < count and cards[end].rank is rank:
+            end += 1
+        if rank >= top:  # P2, P3
+            group = cards[start:end]
+            largest = 1 if rank >= Rank.CLEAR else end - start  # P4
+            for size in range(1, largest + 1):
+                choices = (
+                    _distinct_subsets(group, size, True) if colour_matters else (group[:size],)
+                )
+                for chosen in choices:
+                    key = (chosen, source)
+                    play = _PLAY_CACHE.get(key)
+                    if play is None:
+                        play = _PLAY_CACHE[key] = Play(chosen, source)
+                    plays.append(play)
+        start = end
+    return plays
+
+
+def _distinct_subsets(
+    cards: tuple[Card, ...], size: int, colour_matters: bool
+) -> list[tuple[Card, ...]]:
+    """The distinct ``size``-card multisets of sorted ``cards``; with colours
+    irrelevant, one per multiset of ranks."""
+    chosen = dict.fromkeys(combinations(cards, size))
+    if colour_matters:
+        return list(chosen)
+    by_ranks: dict[tuple[Rank, ...], tuple[Card, ...]] = {}
+    for subset in chosen:
+        by_ranks.setdefault(tuple(card.rank for card in subset), subset)
+    return list(by_ranks.values())
+
+
+def _swap_moves(seat: Seat) -> tuple[Move, ...]:
+    """O7: every distinct hand/3UP exchange, then declining."""
+    swaps = [
+        Swap(hand_card, up_card)
+        for hand_card in dict.fromkeys(seat.hand)
+        for up_card in dict.fromkeys(seat.up)
+    ]
+    return (*swaps, _DECLINE)
+
+
+# ------------------------------------------------------------------ the rules
+
+
+def _must_draw(state: GameState, seat: Seat) -> bool:
+    """C5: a player who owes a play with an empty hand draws before playing."""
+    return bool(state.owed_plays and not seat.hand and state.draw_pile)
+
+
+def _may_draw_instead(state: GameState) -> bool:
+    """O2: instead of a turn's first play, take a card while the draw pile has one."""
+    return state.rules.draw_instead and not state.owed_plays and bool(state.draw_pile)
+
+
+def _early_draw_offered(state: GameState, rank: Rank, owed: int, hand: tuple[Card, ...]) -> bool:
+    """C2, C3: after a Clear +1/+2 (or, with :attr:`ClearTwoDraw.EACH`, before
+    each owed play) the player may draw, when that would draw something."""
+    if not owed or not state.draw_pile or len(hand) >= _HAND_SIZE:
+        return False
+    return rank.extra_plays > 0 or state.rules.clear_two_draw is ClearTwoDraw.EACH
+
+
+def _clears(pile: tuple[Card, ...], rank: Rank) -> bool:
+    """C1–C4: a Clear kind, or a run of three or more equal numbers, clears the pile."""
+    return rank >= Rank.CLEAR or (
+        len(pile) >= 3 and pile[-2].rank is rank and pile[-3].rank is rank
+    )
+
+
+def _completes_colour_run(pile: tuple[Card, ...]) -> bool:
+    """O7: the top four cards of the discard pile share a colour."""
+    return len(pile) >= 4 and pile[-1].colour is pile[-2].colour is pile[-3].colour is pile[-4].colour
+
+
+def _draw_to_three(hand: tuple[Card, ...], draw_pile: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """T4: draw from the top of the draw pile until the hand holds three cards."""
+    wanted = _HAND_SIZE - len(hand)
+    if wanted <= 0 or not draw_pile:
+        return hand, draw_pile
+    split = max(0, len(draw_pile) - wanted)
+    return _sorted(hand + draw_pile[split:]), draw_pile[:split]
+
+
+def _next_player(state: GameState, player: int, direction: int, finished: tuple[int, ...]) -> int:
+    """S6, O3: the next seat in the direction of play that still holds cards."""
+    players = state.rules.players
+    seat = (player + direction) % players
+    while seat in finished:
+        seat = (seat + direction) % players
+    return seat
+
+
+def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=sort_key))
+
+
+# --------------------------------------------------------------------- apply
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after the player to move makes ``move``.
+
+    ``state`` is never changed. A move the rules do not allow raises
+    :class:`~threeup3down.IllegalMoveError` naming the rule it breaks.
+
+    >>> from threeup3down import GameState, Rules, parse_move
+    >>> state = GameState.from_notation("play 0 7r,9g,9b|-|-/8b|-|- - 8g *", Rules(players=2))
+    >>> after = apply(state, parse_move("9g,9b"))
+    >>> after.discard_pile, after.current_player
+    ((Card.GREEN_8, Card.GREEN_9, Card.BLUE_9), 1)
+    >>> state.discard_pile
+    (Card.GREEN_8,)
+    """
+    if state.phase is not Phase.PLAY:
+        if state.phase is Phase.OVER:
+            raise IllegalMoveError(f"cannot {_describe(move)}: the game is over", rule="W1")
+        if not isinstance(move, ChooseUp):
+            raise IllegalMoveError(
+                f"cannot {_describe(move)} during setup: player {state.current_player} "
+                "chooses 3UP cards", rule="S3"
+            )
+        return _choose_up(state, move)
+    seat = state.seats[state.current_player]
+    if state.swap_offered and not isinstance(move, (Swap, DeclineSwap)):
+        raise IllegalMoveError(
+            f"cannot {_describe(move)}: player {state.current_player} first swaps or keeps (O7)",
+            rule="O7",
+        )
+    if _must_draw(state, seat) and not isinstance(move, Draw):
+        raise IllegalMoveError(
+            f"cannot {_describe(move)}: player {state.current_player} owes a play with an "
+            "empty hand and must draw first", rule="C5"
+        )
+    match move:
+        case Play():
+            return _apply_play(state, seat, move)
+        case FlipDown():
+            return _apply_flip(state, seat, move)
+        case PickUp():
+            return _apply_pick_up(state, seat, move)
+        case Draw():
+            return _apply_draw(state, seat, move)
+        case DrawInstead():
+            return _apply_draw_instead(state, seat, move)
+        case Swap():
+            return _apply_swap(state, seat, move)
+        case DeclineSwap():
+            return _apply_decline(state, seat, move)
+        case ChooseUp():
+            raise _refuse(state, move, "3UP cards are chosen only during setup", "S3")
+        case _:
+            assert_never(move)
+
+
+def is_legal(state: GameState, move: Move) -> bool:
+    """Whether :func:`apply` accepts ``move`` in ``state``.
+
+    >>> from threeup3down import GameState, Rules, parse_move
+    >>> state = GameState.from_notation("play 0 7r,9g|-|-/8b|-|- - 8g *", Rules(players=2))
+    >>> is_legal(state, parse_move("9g")), is_legal(state, parse_move("7r"))
+    (True, False)
+    """
+    try:
+        apply(state, move)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def _describe(move: Move) -> str:
+    match move:
+        case ChooseUp():
+            return f"choose {format_cards(move.cards)} as 3UP cards"
+        case Play():
+            where = " from 3UP" if move.source is Source.UP else ""
+            return f"play {format_cards(move.cards)}{where}"
+        case FlipDown():
+            return f"turn over 3DOWN card {move.position}"
+        case PickUp():
+            return "pick up the discard pile"
+        case Draw():
+            return "draw"
+        case DrawInstead():
+            return "take a card instead of playing"
+        case Swap():
+            return f"swap {move.hand_card} for 3UP {move.up_card}"
+        case DeclineSwap():
+            return "decline the swap"
+        case _:
+            assert_never(move)
+
+
+def _refuse(state: GameState, move: Move, why: str, rule: str) -> IllegalMoveError:
+    return IllegalMoveError(
+        f"player {state.current_player} cannot {_describe(move)}: {why}", rule=rule
+    )
+
+
+def _take(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """``cards`` less ``taken``, or ``None`` if ``cards`` does not hold them all."""
+    remaining = list(cards)
+    try:
+        for card in taken:
+            remaining.remove(card)
+    except ValueError:
+        return None
+    return tuple(remaining)
+
+
+def _choose_up(state: GameState, move: ChooseUp) -> GameState:
+    """S3 (and O6): the seat to choose puts three of its six cards face up."""
+    player = state.current_player
+    seat = state.seats[player]
+    if len(move.cards) != _HAND_SIZE:
+        raise _refuse(state, move, f"exactly {_HAND_SIZE} cards are chosen", "S3")
+    hand = _take(seat.hand, move.cards)
+    if hand is None:
+        raise _refuse(state, move, f"they are not among {format_cards(seat.hand)}", "S3")
+    players = state.rules.players
+    receiver = (player + 1) % players if state.rules.chosen_faces else player  # O6
+    seats = list(state.seats)
+    seats[player] = Seat(hand=hand, up=seat.up, down=seat.down)
+    seats[receiver] = Seat(hand=seats[receiver].hand, up=move.cards, down=seats[receiver].down)
+    if player + 1 < players:
+        return _evolve(state, current_player=player + 1, seats=tuple(seats))
+    if state.pile_swap:  # O5
+        seats = [
+            Seat(hand=seat.hand, up=seats[source].up, down=seats[source].down)
+            for seat, source in zip(seats, state.pile_swap)
+        ]
+    return _evolve(
+        state,
+        phase=Phase.PLAY,
+        current_player=state.first_player,
+        seats=tuple(seats),
+        pile_swap=(),
+    )
+
+
+def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
+    """P1–P4, F1, F2: play cards of one number (or one Clear) from one place."""
+    cards = move.cards
+    if not cards:
+        raise _refuse(state, move, "a play needs at least one card", "P1")
+    rank = cards[0].rank
+    if len(cards) > 1 and any(card.rank.is_clear for card in cards):
+        raise _refuse(state, move, "Clear cards are played one at a time", "P4")
+    if any(card.rank is not rank for card in cards):
+        raise _refuse(state, move, "a play is one card or several of the same number", "P1")
+    if move.source is Source.HAND:
+        remaining = _take(seat.hand, cards)
+        if remaining is None:
+            raise _refuse(state, move, f"the hand holds {format_cards(seat.hand)}", "P1")
+        seat = Seat(hand=remaining, up=seat.up, down=seat.down)
+    else:
+        if seat.hand or state.draw_pile:
+            raise _refuse(
+                state, move, "3UP cards are played only once the hand and the draw pile are empty", "F1"
+            )
+        remaining = _take(seat.up, cards)
+        if remaining is None:
+            raise _refuse(state, move, f"the 3UP cards are {format_cards(seat.up)}", "P1")
+        seat = Seat(hand=seat.hand, up=remaining, down=seat.down)
+    _check_beats_top(state, move, rank)
+    return _lay(state, seat, cards)
+
+
+def _check_beats_top(state: GameState, move: Move, rank: Rank) -> None:
+    """P2, P3: a number must equal or beat the top number; Clears always play."""
+    if state.discard_pile and rank < state.discard_pile[-1].rank:
+        top = state.discard_pile[-1].rank
+        raise _refuse(
+            state,
+            move,
+            f"a {rank.symbol} is lower than the {top.symbol} on top of the discard pile",
+            "P2",
+        )
+
+
+def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
+    """F1–F4: turn over a 3DOWN card; play it if it is legal, else pick up."""
+    if seat.hand or state.draw_pile:
+        raise _refuse(
+            state, move, "3DOWN cards are played only once the hand and the draw pile are empty", "F1"
+        )
+    if seat.up:
+        raise _refuse(state, move, "all 3UP cards are played before any 3DOWN card", "F2")
+    if not 0 <= move.position < len(seat.down):
+        raise _refuse(state, move, f"there are {len(seat.down)} 3DOWN cards", "F3")
+    card = seat.down[move.position]
+    down = seat.down[: move.position] + seat.down[move.position + 1 :]
+    if not state.discard_pile or card.rank >= state.discard_pile[-1].rank:
+        return _lay(state, Seat(hand=(), up=(), down=down), (card,))
+    hand = _sorted(state.discard_pile + (card,))  # F4
+    return _end_turn(state, Seat(hand=hand, up=(), down=down), discard_pile=())
+
+
+def _apply_pick_up(state: GameState, seat: Seat, move: PickUp) -> GameState:
+    """T2, T3: a player who cannot play picks up the whole discard pile."""
+    if any(not isinstance(other, (PickUp, Draw)) for other in _play_moves(state)):
+        raise _refuse(state, move, "a play is possible, and a player who can play must", "T2")
+    hand = _sorted(seat.hand + state.discard_pile)
+    return _end_turn(state, Seat(hand=hand, up=seat.up, down=seat.down), discard_pile=())
+
+
+def _apply_draw(state: GameState, seat: Seat, move: Draw) -> GameState:
+    """C2, C3, C5: draw up to three cards before an owed play; no play is used."""
+    if not state.draw_pile or len(seat.hand) >= _HAND_SIZE:
+        why = "the draw pile is empty" if not state.draw_pile else "the hand holds three cards"
+        raise _refuse(state, move, why, "T4")
+    if not state.owed_plays:
+        raise _refuse(state, move, "an early draw follows only a Clear +1 or Clear +2", "C2")
+    if not state.may_draw and seat.hand:
+        raise _refuse(state, move, "the early draw comes only before the first extra play", "C3")
+    hand, draw_pile = _draw_to_three(seat.hand, state.draw_pile)
+    return _evolve(
+        state,
+        seats=_replace_seat(state, Seat(hand=hand, up=seat.up, down=seat.down)),
+        draw_pile=draw_pile,
+        may_draw=False,
+    )
+
+
+def _apply_draw_instead(state: GameState, seat: Seat, move: DrawInstead) -> GameState:
+    """O2: take one card instead of playing; the turn ends."""
+    if not state.rules.draw_instead:
+        raise _refuse(state, move, "drawing instead of playing is an optional rule that is off", "O2")
+    if state.owed_plays or not state.draw_pile:
+        why = "plays owed for a Clear +1/+2 must be made" if state.owed_plays else "the draw pile is empty"
+        raise _refuse(state, move, why, "O2")
+    if _PICK_UP in _play_moves(state):
+        raise _refuse(state, move, "a player who cannot play picks up the pile", "T3")
+    hand = _sorted(seat.hand + state.draw_pile[-1:])
+    return _end_turn(
+        state, Seat(hand=hand, up=seat.up, down=seat.down), draw_pile=state.draw_pile[:-1]
+    )
+
+
+def _apply_swap(state: GameState, seat: Seat, move: Swap) -> GameState:
+    """O7: exchange one hand card with one 3UP card."""
+    if not state.swap_offered:
+        raise _refuse(state, move, "no run of four cards of one colour was just completed", "O7")
+    hand = _take(seat.hand, (move.hand_card,))
+    up = _take(seat.up, (move.up_card,))
+    if hand is None or up is None:
+        raise _refuse(
+            state, move, f"the hand is {format_cards(seat.hand)} and 3UP {format_cards(seat.up)}", "O7"
+        )
+    swapped = Seat(hand=_sorted(hand + (move.up_card,)), up=_sorted(up + (move.hand_card,)), down=seat.down)
+    return _after_swap(state, swapped)
+
+
+def _apply_decline(state: GameState, seat: Seat, move: DeclineSwap) -> GameState:
+    """O7: keep the cards as they are."""
+    if not state.swap_offered:
+        raise _refuse(state, move, "no same-colour swap is on offer", "O7")
+    return _after_swap(state, seat)
+
+
+def _after_swap(state: GameState, seat: Seat) -> GameState:
+    if state.owed_plays:
+        return _evolve(state, seats=_replace_seat(state, seat), swap_offered=False)
+    return _end_turn(state, seat, swap_offered=False)
+
+
+# ------------------------------------------------------- consequences of a play
+
+
+def _lay(state: GameState, seat: Seat, cards: tuple[Card, ...]) -> GameState:
+    """Put ``cards`` on the discard pile and settle what follows (C1–C7, O3, O7, W1)."""
+    rank = cards[0].rank
+    pile = state.discard_pile + cards
+    out_of_game = state.out_of_game
+    owed = state.owed_plays - 1 if state.owed_plays else 0
+    if _clears(pile, rank):
+        out_of_game = _sorted(out_of_game + pile)  # C1, C4, C6
+        pile = ()
+        owed += rank.extra_plays  # C2, C3, C5
+    direction = state.direction
+    if state.rules.reverse_on_one and rank is Rank.ONE:  # O3
+        direction = -direction
+    if seat.is_out:  # W1, C7
+        return _go_out(state, seat, pile, out_of_game, direction)
+    swap = state.rules.same_colour_swap and bool(seat.hand and seat.up) and _completes_colour_run(pile)
+    if owed or swap:
+        return GameState(
+            rules=state.rules,
+            phase=Phase.PLAY,
+            current_player=state.current_player,
+            seats=_replace_seat(state, seat),
+            draw_pile=state.draw_pile,
+            discard_pile=pile,
+            out_of_game=out_of_game,
+            owed_plays=owed,
+            may_draw=_early_draw_offered(state, rank, owed, seat.hand),
+            swap_offered=swap,
+            direction=direction,
+            turn=state.turn,
+            finished=state.finished,
+            first_player=state.first_player,
+        )
+    return _end_turn(
+        state, seat, discard_pile=pile, out_of_game=out_of_game, direction=direction
+    )
+
+
+def _go_out(
+    state: GameState,
+    seat: Seat,
+    pile: tuple[Card, ...],
+    out_of_game: tuple[Card, ...],
+    direction: int,
+) -> GameState:
+    """W1, C7, O1: the player has no cards left; the game ends, or play goes on for places."""
+    finished = state.finished + (state.current_player,)
+    active = [s for s in range(state.rules.players) if s not in finished]
+    if state.rules.places and len(active) > 1:
+        return _end_turn(
+            state, seat, discard_pile=pile, out_of_game=out_of_game, direction=direction,
+            finished=finished,
+        )
+    if state.rules.places:
+        finished += (active[0],)
+    return GameState(
+        rules=state.rules,
+        phase=Phase.OVER,
+        current_player=state.current_player,
+        seats=_replace_seat(state, seat),
+        draw_pile=state.draw_pile,
+        discard_pile=pile,
+        out_of_game=out_of_game,
+        direction=direction,
+        turn=state.turn + 1,
+        finished=finished,
+        first_player=state.first_player,
+    )
+
+
+def _end_turn(
+    state: GameState,
+    seat: Seat,
+    *,
+    discard_pile: tuple[Card, ...] | None = None,
+    out_of_game: tuple[Card, ...] | None = None,
+    draw_pile: tuple[Card, ...] | None = None,
+    direction: int | None = None,
+    swap_offered: bool = False,
+    finished: tuple[int, ...] | None = None,
+) -> GameState:
+    """T1, T4, O10: the player draws up to three, and the turn passes (or the limit ends the game)."""
+    player = state.current_player
+    direction = state.direction if direction is None else direction
+    finished = state.finished if finished is None else finished
+    draw_pile = state.draw_pile if draw_pile is None else draw_pile
+    if not seat.is_out:
+        hand, draw_pile = _draw_to_three(seat.hand, draw_pile)
+        if hand is not seat.hand:
+            seat = Seat(hand=hand, up=seat.up, down=seat.down)
+    turn = state.turn + 1
+    limit = state.rules.turn_limit
+    over = limit is not None and turn >= limit
+    return GameState(
+        rules=state.rules,
+        phase=Phase.OVER if over else Phase.PLAY,
+        current_player=player if over else _next_player(state, player, direction, finished),
+        seats=_replace_seat(state, seat),
+        draw_pile=draw_pile,
+        discard_pile=state.discard_pile if discard_pile is None else discard_pile,
+        out_of_game=state.out_of_game if out_of_game is None else out_of_game,
+        swap_offered=swap_offered,
+        direction=direction,
+        turn=turn,
+        finished=finished,
+        first_player=state.first_player,
+    )
+
+
+def _replace_seat(state: GameState, seat: Seat) -> tuple[Seat, ...]:
+    player = state.current_player
+    seats = state.seats
+    return seats[:player] + (seat,) + seats[player + 1 :]
+
+
+def _evolve(
+    state: GameState,
+    *,
+    phase: Phase | None = None,
+    current_player: int | None = None,
+    seats: tuple[Seat, ...] | None = None,
+    draw_pile: tuple[Card, ...] | None = None,
+    may_draw: bool | None = None,
+    swap_offered: bool | None = None,
+    pile_swap: tuple[int, ...] | None = None,
+) -> GameState:
+    """``state`` with some fields replaced (a typed, faster :func:`attrs.evolve`)."""
+    return GameState(
+        rules=state.rules,
+        phase=state.phase if phase is None else phase,
+        current_player=state.current_player if current_player is None else current_player,
+        seats=state.seats if seats is None else seats,
+        draw_pile=state.draw_pile if draw_pile is None else draw_pile,
+        discard_pile=state.discard_pile,
+        out_of_game=state.out_of_game,
+        owed_plays=state.owed_plays,
+        may_draw=state.may_draw if may_draw is None else may_draw,
+        swap_offered=state.swap_offered if swap_offered is None else swap_offered,
+        direction=state.direction,
+        turn=state.turn,
+        finished=state.finished,
+        first_player=state.first_player,
+        pile_swap=state.pile_swap if pile_swap is None else pile_swap,
+    )

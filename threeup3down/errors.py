@@ -1,0 +1,97 @@
+"""The library's exceptions: one root, :class:`ThreeUpError`.
+
+Every error the library raises on bad input is a :class:`ThreeUpError` and a
+:class:`ValueError`, so callers may catch either. Errors pickle: their extra
+context is keyword-only and kept in ``args``.
+
+>>> issubclass(IllegalMoveError, ThreeUpError) and issubclass(IllegalMoveError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "IllegalMoveError",
+    "NotationError",
+    "RulesError",
+    "ThreeUpError",
+]
+
+
+class ThreeUpError(ValueError):
+    """Root of every error threeup3down raises on bad input."""
+
+
+class NotationError(ThreeUpError):
+    """A card, move or position string that is not valid notation.
+
+    >>> from threeup3down import Card
+    >>> Card.parse("7x")
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.NotationError: unknown colour 'x': expected g, r or b
+    """
+
+
+class RulesError(ThreeUpError):
+    """A :class:`~threeup3down.Rules` whose values are impossible or do not combine.
+
+    :attr:`fields` names the offending configuration fields.
+
+    >>> from threeup3down import Rules
+    >>> Rules(players=1)
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.RulesError: players: 1 players is too few (S1: at least 2)
+    """
+
+    def __init__(self, message: str, *, fields: tuple[str, ...]) -> None:
+        super().__init__(f"{', '.join(fields)}: {message}")
+        self.fields = fields
+        """The names of the :class:`~threeup3down.Rules` fields at fault."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_rules_error, (self.args[0], self.fields))
+
+
+def _rebuild_rules_error(text: str, fields: tuple[str, ...]) -> RulesError:
+    error = RulesError.__new__(RulesError)
+    ValueError.__init__(error, text)
+    error.fields = fields
+    return error
+
+
+class IllegalMoveError(ThreeUpError):
+    """A move that the rules do not allow in the given state.
+
+    :attr:`rule` is the ID of the rule the move breaks (for example ``"P2"``),
+    as numbered in the rules specification; the message says what was tried
+    and why it is refused.
+
+    >>> from threeup3down import apply, GameState, Rules, parse_move
+    >>> state = GameState.from_notation("play 0 7r,9g|-|-/8b|-|- - 8g *", Rules(players=2))
+    >>> apply(state, parse_move("7r"))
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.IllegalMoveError: P2: player 0 cannot play 7r: a 7 is lower than the 8 on top of the discard pile
+    >>> try:
+    ...     apply(state, parse_move("7r"))
+    ... except IllegalMoveError as error:
+    ...     error.rule
+    'P2'
+    """
+
+    def __init__(self, message: str, *, rule: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        """The ID of the rule the refused move breaks."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_illegal_move_error, (self.args[0], self.rule))
+
+
+def _rebuild_illegal_move_error(text: str, rule: str) -> IllegalMoveError:
+    error = IllegalMoveError.__new__(IllegalMoveError)
+    ValueError.__init__(error, text)
+    error.rule = rule
+    return error

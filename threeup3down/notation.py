@@ -1,0 +1,235 @@
+"""Position notation: a whole game state on one line, like FEN in chess.
+
+A position is six space-separated fields, then optional ``key=value`` flags::
+
+    play 1 3g|-|-/8r,9b|-|- - 5b *  owed=1
+
+1. the phase: ``setup``, ``play`` or ``over``;
+2. the seat to decide (:attr:`~threeup3down.GameState.current_player`);
+3. the seats, separated by ``/``: each is ``hand|3UP|3DOWN`` (3DOWN cards in
+   the order they lie, so positions count from the left);
+4. the draw pile, bottom to top;
+5. the discard pile, bottom to top;
+6. the out-of-game pile, or ``*`` for "every card of the deck not named
+   elsewhere" (handy when writing positions by hand).
+
+Cards are written in card notation, separated by commas; ``-`` is an empty
+zone. The flags, each written only when it differs from its default, are
+``owed=N`` (extra plays owed), ``draw`` (early draw offered, C2/C3), ``swap``
+(same-colour swap offered, O7), ``dir=-`` (play reversed, O3), ``turn=N``
+(turns completed), ``fin=2,0`` (seats out, in order), ``first=N`` (who opens
+play after setup) and ``perm=1,0`` (the pile swap still to come, O5).
+
+>>> from threeup3down import Rules
+>>> state = parse_position("play 1 3g|-|-/8r,9b|-|- - 5b * owed=1", Rules(players=2))
+>>> state.owed_plays, len(state.out_of_game)
+(1, 80)
+>>> parse_position(format_position(state), state.rules) == state
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from threeup3down.cards import Card, format_cards, parse_cards, sort_cards
+from threeup3down.errors import NotationError
+from threeup3down.rules import Rules
+from threeup3down.state import GameState, Phase, Seat
+
+__all__ = ["format_position", "parse_position"]
+
+
+def format_position(state: GameState) -> str:
+    """``state`` in position notation.
+
+    >>> from threeup3down import new_game, Rules
+    >>> format_position(new_game(Rules(players=2), seed=1)).split()[:2]
+    ['setup', '0']
+    """
+    seats = "/".join(
+        f"{format_cards(seat.hand)}|{format_cards(seat.up)}|{format_cards(seat.down)}"
+        for seat in state.seats
+    )
+    fields = [
+        state.phase.value,
+        str(state.current_player),
+        seats,
+        format_cards(state.draw_pile),
+        format_cards(state.discard_pile),
+        format_cards(state.out_of_game),
+    ]
+    if state.owed_plays:
+        fields.append(f"owed={state.owed_plays}")
+    if state.may_draw:
+        fields.append("draw")
+    if state.swap_offered:
+        fields.append("swap")
+    if state.direction < 0:
+        fields.append("dir=-")
+    if state.turn:
+        fields.append(f"turn={state.turn}")
+    if state.finished:
+        fields.append(f"fin={_format_seats(state.finished)}")
+    if state.first_player:
+        fields.append(f"first={state.first_player}")
+    if state.pile_swap:
+        fields.append(f"perm={_format_seats(state.pile_swap)}")
+    return " ".join(fields)
+
+
+def parse_position(text: str, rules: Rules) -> GameState:
+    """The position written as ``text``, played by ``rules``.
+
+    The position must be one the rules allow: every card of the deck exactly
+    once (the out-of-game pile may be ``*``), one seat per player, and no
+    pile that should already have cleared.
+
+    >>> from threeup3down import Rules
+    >>> parse_position("play 0 7r|-|-/8b|-|- - 8g,8r,8b *", Rules(players=2))
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.NotationError: invalid position: the discard pile ends in three 8s, which clear it (C4)
+    """
+    fields = re.sub(r"\s*/\s*", "/", text.strip()).split()
+    if len(fields) < 6:
+        raise NotationError(
+            f"invalid position: expected at least 6 fields "
+            f"(phase, player, seats, draw pile, discard pile, out of game), got {len(fields)}"
+        )
+    phase_text, player_text, seats_text, draw_text, discard_text, out_text = fields[:6]
+    try:
+        phase = Phase(phase_text)
+    except ValueError:
+        raise NotationError(
+            f"invalid position: unknown phase {phase_text!r} (setup, play or over)"
+        ) from None
+    seats = tuple(_parse_seat(seat) for seat in seats_text.split("/"))
+    draw_pile = parse_cards(draw_text)
+    discard_pile = parse_cards(discard_text)
+    flags = _parse_flags(fields[6:])
+    placed = [card for seat in seats for card in seat.hand + seat.up + seat.down]
+    placed += draw_pile + discard_pile
+    out_of_game = _out_of_game(rules, placed, out_text)
+    state = GameState(
+        rules=rules,
+        phase=phase,
+        current_player=_int(player_text, "player"),
+        seats=seats,
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        out_of_game=out_of_game,
+        owed_plays=_int(flags.get("owed", "0"), "owed"),
+        may_draw="draw" in flags,
+        swap_offered="swap" in flags,
+        direction=-1 if flags.get("dir") == "-" else 1,
+        turn=_int(flags.get("turn", "0"), "turn"),
+        finished=_parse_seat_list(flags.get("fin", "")),
+        first_player=_int(flags.get("first", "0"), "first"),
+        pile_swap=_parse_seat_list(flags.get("perm", "")),
+    )
+    _check_position(state)
+    return state
+
+
+def _parse_seat(text: str) -> Seat:
+    zones = text.split("|")
+    if len(zones) != 3:
+        raise NotationError(f"invalid position: seat {text!r} is not hand|3UP|3DOWN")
+    hand, up, down = (parse_cards(zone) for zone in zones)
+    return Seat(hand=sort_cards(hand), up=sort_cards(up), down=down)
+
+
+_FLAGS = {"owed", "draw", "swap", "dir", "turn", "fin", "first", "perm"}
+
+
+def _parse_flags(tokens: list[str]) -> dict[str, str]:
+    flags: dict[str, str] = {}
+    for token in tokens:
+        key, _, value = token.partition("=")
+        if key not in _FLAGS:
+            raise NotationError(f"invalid position: unknown flag {token!r}")
+        flags[key] = value
+    if flags.get("dir", "-") != "-":
+        raise NotationError(f"invalid position: dir={flags['dir']} (only dir=- is written)")
+    return flags
+
+
+def _int(text: str, name: str) -> int:
+    if not text.isdigit():
+        raise NotationError(f"invalid position: {name} must be a whole number, not {text!r}")
+    return int(text)
+
+
+def _parse_seat_list(text: str) -> tuple[int, ...]:
+    return tuple(_int(part, "seat") for part in text.split(",")) if text else ()
+
+
+def _format_seats(seats: tuple[int, ...]) -> str:
+    return ",".join(map(str, seats))
+
+
+def _out_of_game(rules: Rules, placed: list[Card], out_text: str) -> tuple[Card, ...]:
+    """The out-of-game pile, checking that every card of the deck is placed once (D1)."""
+    missing = Counter(rules.deck_cards())
+    missing.subtract(placed)
+    extra = -missing
+    if extra:
+        raise NotationError(
+            f"invalid position: more cards than the deck holds: {format_cards(sort_cards(extra.elements()))}"
+        )
+    rest = sort_cards(missing.elements())
+    if out_text == "*":
+        return rest
+    out_of_game = sort_cards(parse_cards(out_text))
+    if out_of_game != rest:
+        raise NotationError(
+            f"invalid position: the out-of-game pile must hold the rest of the deck, "
+            f"{format_cards(rest)}, not {format_cards(out_of_game)}"
+        )
+    return out_of_game
+
+
+def _check_position(state: GameState) -> None:
+    """Refuse positions the rules can never reach, which the engine need not handle."""
+    rules = state.rules
+    problems = []
+    if len(state.seats) != rules.players:
+        problems.append(f"{len(state.seats)} seats for {rules.players} players")
+    if not 0 <= state.current_player < rules.players:
+        problems.append(f"seat {state.current_player} is not at the table")
+    pile = state.discard_pile
+    if any(card.rank.is_clear for card in pile):
+        problems.append("a Clear card lies on the discard pile, which it clears (C1)")
+    elif len(pile) >= 3 and pile[-1].rank == pile[-2].rank == pile[-3].rank:
+        problems.append(f"the discard pile ends in three {pile[-1].rank.symbol}s, which clear it (C4)")
+    for seat_number, seat in enumerate(state.seats):
+        if len(seat.up) > 3 or len(seat.down) > 3:
+            problems.append(f"seat {seat_number} has more than three 3UP or 3DOWN cards")
+    if len(set(state.finished)) != len(state.finished) or not all(
+        0 <= seat < rules.players and state.seats[seat].is_out for seat in state.finished
+    ):
+        problems.append("fin must list distinct seats that have no cards left")
+    if state.pile_swap and sorted(state.pile_swap) != list(range(rules.players)):
+        problems.append("perm must be a permutation of the seats")
+    if not 0 <= state.first_player < rules.players:
+        problems.append(f"first={state.first_player} is not at the table")
+    if state.swap_offered and not rules.same_colour_swap:
+        problems.append("a same-colour swap is offered but O7 is off")
+    if state.phase is Phase.PLAY:
+        seat = state.seats[state.current_player]
+        if state.current_player in state.finished:
+            problems.append(f"seat {state.current_player} is to play but has gone out")
+        if not seat.hand and state.draw_pile and not state.owed_plays:
+            problems.append(
+                "the player to move has an empty hand and the draw pile has cards, "
+                "but owes no play (T4 would have drawn)"
+            )
+        if state.may_draw and not (state.owed_plays and state.draw_pile and len(seat.hand) < 3):
+            problems.append("the early draw is offered where it would draw nothing (C2)")
+        out = [s for s, seat in enumerate(state.seats) if seat.is_out and s not in state.finished]
+        if out:
+            problems.append(f"seat {out[0]} has no cards but is not listed in fin")
+    if problems:
+        raise NotationError(f"invalid position: {'; '.join(problems)}")

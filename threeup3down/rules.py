@@ -1,0 +1,200 @@
+"""The rules configuration: table size, deck and every optional rule.
+
+A :class:`Rules` value is frozen and checked when it is made: values that are
+impossible, or options that do not combine, raise :class:`RulesError` naming
+the fields at fault.
+
+>>> Rules().players, len(Rules().deck_cards())
+(4, 84)
+>>> Rules(players=8, decks=2).deck_cards().count(Card.GREEN_CLEAR_PLUS_2)
+2
+>>> Rules(players=5, omitted_colours=frozenset({Colour.BLUE}))
+Traceback (most recent call last):
+...
+threeup3down.errors.RulesError: omitted_colours, players: leaving colours out (O8) is for 2-4 players, not 5
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from threeup3down.cards import Card, Colour, literal_deck, sort_cards, standard_deck
+from threeup3down.errors import RulesError
+
+__all__ = [
+    "ClearTwoDraw",
+    "Deck",
+    "FirstPlayer",
+    "Rules",
+    "ScoreScope",
+]
+
+#: Cards a player is dealt: three 3DOWN and six to choose from (S2, S3).
+CARDS_PER_PLAYER = 9
+
+
+class Deck(enum.Enum):
+    """Which printed deck the game uses (D1)."""
+
+    STANDARD = "standard"
+    """The 84-card deck: 70 numbered, 7 Clear, 6 Clear +1, 1 Clear +2 (default)."""
+    LITERAL = "literal"
+    """The 74-card deck the GR rules page describes, taken literally."""
+
+    def cards(self) -> tuple[Card, ...]:
+        """The deck's cards, sorted.
+
+        >>> len(Deck.LITERAL.cards())
+        74
+        """
+        return standard_deck() if self is Deck.STANDARD else literal_deck()
+
+
+class FirstPlayer(enum.Enum):
+    """How the first player is chosen (S5, O9)."""
+
+    SEAT = "seat"
+    """The seat :attr:`Rules.first_seat` plays first (default, seat 0)."""
+    DEALERS_LEFT = "dealers-left"
+    """The seat after the dealer, :attr:`Rules.dealer`, plays first."""
+    RANDOM = "random"
+    """A seat drawn from the game's seed plays first."""
+
+
+class ClearTwoDraw(enum.Enum):
+    """When a player who played a Clear +2 may draw early (C3)."""
+
+    FIRST = "first"
+    """Only before the first of the two extra plays (GR; default)."""
+    EACH = "each"
+    """Before each extra play (GH)."""
+
+
+class ScoreScope(enum.Enum):
+    """Which of a player's cards count against them when a game is scored (O4)."""
+
+    HAND = "hand"
+    """Only the cards in hand (default, as written)."""
+    ALL = "all"
+    """Hand, 3UP and 3DOWN cards."""
+
+
+@attrs.frozen
+class Rules:
+    """Everything a table agrees on before the deal.
+
+    The defaults are the base game for four players. Every optional rule of
+    section O is a field, off by default except the turn limit (O10), which
+    guarantees every game ends.
+
+    >>> Rules(players=3, reverse_on_one=True).reverse_on_one
+    True
+    >>> Rules(players=7)
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.RulesError: players, decks: 7 players need two decks (S1, O11: one deck seats 2-6)
+    """
+
+    players: int = 4
+    """How many players sit at the table (S1: 2–6; O11: 7–12 with two decks)."""
+    deck: Deck = Deck.STANDARD
+    """The printed deck (D1)."""
+    custom_cards: tuple[Card, ...] | None = attrs.field(
+        default=None, converter=attrs.converters.optional(sort_cards)
+    )
+    """Any multiset of cards to play with instead of :attr:`deck` (small games, tests)."""
+    decks: int = 1
+    """How many copies of the deck are shuffled together (O11: 2 for 7–12 players)."""
+    omitted_colours: frozenset[Colour] = frozenset()
+    """Colours whose cards are left out of the deck (O8: shorter game, 2–4 players)."""
+    first_player: FirstPlayer = FirstPlayer.SEAT
+    """How the first player is chosen (S5, O9)."""
+    first_seat: int = 0
+    """The seat that plays first with :attr:`FirstPlayer.SEAT`."""
+    dealer: int = 0
+    """The dealer's seat, for :attr:`FirstPlayer.DEALERS_LEFT`."""
+    clear_two_draw: ClearTwoDraw = ClearTwoDraw.FIRST
+    """When the early draw of a Clear +2 is offered (C3)."""
+    places: bool = False
+    """O1: after the winner, play on to settle every place."""
+    draw_instead: bool = False
+    """O2: a player who could play may take one card from the draw pile instead."""
+    reverse_on_one: bool = False
+    """O3: a play containing a 1 reverses the direction of play."""
+    score_scope: ScoreScope = ScoreScope.HAND
+    """O4: which cards are scored at the end of a game."""
+    pile_swap: bool = False
+    """O5: after setup, the 3UP/3DOWN piles change owners at random."""
+    chosen_faces: bool = False
+    """O6: each player chooses the 3UP cards of the next player."""
+    same_colour_swap: bool = False
+    """O7: four cards of one colour on top of the pile offer a hand/3UP swap."""
+    turn_limit: int | None = 1000
+    """O10: after this many turns an unfinished game ends as a stalemate; ``None`` for none."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_table(self)
+
+    @property
+    def colour_matters(self) -> bool:
+        """Whether any active rule looks at colours (only O7 does)."""
+        return self.same_colour_swap
+
+    def deck_cards(self) -> tuple[Card, ...]:
+        """Every card in play, sorted: the deck (or custom cards) times :attr:`decks`,
+        less the :attr:`omitted_colours`.
+
+        >>> len(Rules(players=2, omitted_colours=frozenset({Colour.RED})).deck_cards())
+        56
+        """
+        base = self.custom_cards if self.custom_cards is not None else self.deck.cards()
+        return sort_cards(
+            card for card in base * self.decks if card.colour not in self.omitted_colours
+        )
+
+
+def _check_table(rules: Rules) -> None:
+    """Refuse a table that cannot be dealt or options that do not combine."""
+    if rules.players < 2:
+        raise RulesError(f"{rules.players} players is too few (S1: at least 2)", fields=("players",))
+    if rules.turn_limit is not None and rules.turn_limit < 1:
+        raise RulesError(
+            f"a turn limit must be at least 1 turn, not {rules.turn_limit} (O10)",
+            fields=("turn_limit",),
+        )
+    if rules.decks not in (1, 2):
+        raise RulesError(f"{rules.decks} decks: one or two are used (O11)", fields=("decks",))
+    if rules.decks == 1 and rules.players > 6 and rules.custom_cards is None:
+        raise RulesError(
+            f"{rules.players} players need two decks (S1, O11: one deck seats 2-6)",
+            fields=("players", "decks"),
+        )
+    if rules.decks == 2 and not 7 <= rules.players <= 12:
+        raise RulesError(
+            f"two decks are for 7-12 players, not {rules.players} (O11)",
+            fields=("decks", "players"),
+        )
+    if rules.omitted_colours:
+        if not 2 <= rules.players <= 4:
+            raise RulesError(
+                f"leaving colours out (O8) is for 2-4 players, not {rules.players}",
+                fields=("omitted_colours", "players"),
+            )
+        if len(rules.omitted_colours) > 2:
+            raise RulesError(
+                "at most two colours may be left out (O8)", fields=("omitted_colours",)
+            )
+    for name in ("first_seat", "dealer"):
+        seat = getattr(rules, name)
+        if not 0 <= seat < rules.players:
+            raise RulesError(
+                f"seat {seat} is not at a table of {rules.players}", fields=(name,)
+            )
+    size = len(rules.deck_cards())
+    if size < CARDS_PER_PLAYER * rules.players:
+        raise RulesError(
+            f"{size} cards cannot deal {CARDS_PER_PLAYER} to each of {rules.players} players (S2, S3)",
+            fields=("players", "deck", "custom_cards", "decks", "omitted_colours"),
+        )

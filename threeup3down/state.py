@@ -1,0 +1,153 @@
+"""The state of a game: every card in its place, whose turn it is, what is owed.
+
+A :class:`GameState` is a frozen value. The engine (:func:`~threeup3down.apply`)
+makes new states and never changes one, so keeping an old state is undo and
+states can be hashed, compared and stored.
+
+>>> from threeup3down import Rules
+>>> state = GameState.from_notation("play 1 3g|-|-/8r,9b|-|- - 5b *", Rules(players=2))
+>>> state.current_player, state.top_card, state.seats[1].hand
+(1, Card.BLUE_5, (Card.RED_8, Card.BLUE_9))
+>>> len(state.out_of_game)
+80
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from threeup3down.cards import Card
+from threeup3down.rules import Rules
+
+__all__ = ["GameState", "Phase", "Seat"]
+
+
+class Phase(enum.Enum):
+    """The part of the game a state is in."""
+
+    SETUP = "setup"
+    """Players choose their 3UP cards (S3)."""
+    PLAY = "play"
+    """Turns are taken (T, P, C, F)."""
+    OVER = "over"
+    """The game has ended: won (W1), places settled (O1) or stalemated (O10)."""
+
+
+@attrs.frozen
+class Seat:
+    """One player's cards.
+
+    >>> Seat(hand=(Card.RED_7,)).card_count
+    1
+    """
+
+    hand: tuple[Card, ...] = ()
+    """The cards in hand, sorted."""
+    up: tuple[Card, ...] = ()
+    """The 3UP cards, face up, sorted."""
+    down: tuple[Card, ...] = ()
+    """The 3DOWN cards, face down, in the order they lie (positions 0, 1, 2)."""
+
+    @property
+    def card_count(self) -> int:
+        """How many cards the player still holds, in every place."""
+        return len(self.hand) + len(self.up) + len(self.down)
+
+    @property
+    def is_out(self) -> bool:
+        """Whether the player has no cards left (W1)."""
+        return not (self.hand or self.up or self.down)
+
+
+@attrs.frozen(repr=False)
+class GameState:
+    """A position: the rules, every card's place, and whose decision it is.
+
+    Build one with :func:`~threeup3down.new_game` or
+    :meth:`GameState.from_notation`; advance it with
+    :func:`~threeup3down.apply`.
+    """
+
+    rules: Rules
+    """The rules this game is played by."""
+    phase: Phase
+    """Setup, play, or over."""
+    current_player: int
+    """The seat to decide now (during setup: the seat choosing its 3UP cards).
+    Once the game is over, the seat that moved last."""
+    seats: tuple[Seat, ...]
+    """Every player's cards, by seat number."""
+    draw_pile: tuple[Card, ...]
+    """The face-down draw pile; its last card is the top (S4)."""
+    discard_pile: tuple[Card, ...]
+    """The discard pile; its last card is the top. It only ever holds numbers."""
+    out_of_game: tuple[Card, ...]
+    """Cards cleared out of the game (C1, C6), sorted."""
+    owed_plays: int = 0
+    """Extra plays the player to move still owes this turn (C2, C3, C5)."""
+    may_draw: bool = False
+    """Whether the early draw of a Clear +1/+2 is on offer now (C2, C3)."""
+    swap_offered: bool = False
+    """Whether the player to move is deciding on a same-colour swap (O7)."""
+    direction: int = 1
+    """+1 while play passes to the next seat (S6), -1 once reversed (O3)."""
+    turn: int = 0
+    """How many turns have been completed (counted for the turn limit, O10)."""
+    finished: tuple[int, ...] = ()
+    """Seats that have no cards left, in the order they went out (W1, O1)."""
+    first_player: int = 0
+    """The seat that opens play once setup is over (S5, O9)."""
+    pile_swap: tuple[int, ...] = ()
+    """O5: seat *i* receives the 3UP/3DOWN piles of seat ``pile_swap[i]`` when
+    setup ends; empty once applied or when O5 is off."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended; then :func:`~threeup3down.legal_moves` is empty."""
+        return self.phase is Phase.OVER
+
+    @property
+    def winner(self) -> int | None:
+        """The first player to go out (W1), or ``None`` if nobody has (yet)."""
+        return self.finished[0] if self.finished else None
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Seats in finishing order so far; with places (O1), every seat once over."""
+        return self.finished
+
+    @property
+    def is_stalemate(self) -> bool:
+        """Whether the game ended on the turn limit before it was decided (O10)."""
+        settled = self.rules.players if self.rules.places else 1
+        return self.phase is Phase.OVER and len(self.finished) < settled
+
+    @property
+    def top_card(self) -> Card | None:
+        """The top card of the discard pile, or ``None`` when it is empty."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def notation(self) -> str:
+        """The position in position notation (see :mod:`threeup3down.notation`)."""
+        from threeup3down.notation import format_position
+
+        return format_position(self)
+
+    @classmethod
+    def from_notation(cls, text: str, rules: Rules) -> GameState:
+        """The position written as ``text``, played by ``rules``.
+
+        Raises :class:`~threeup3down.NotationError` if ``text`` is not a valid
+        position for these rules.
+        """
+        from threeup3down.notation import parse_position
+
+        return parse_position(text, rules)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"<GameState {self.notation()!r}>"
