@@ -20,9 +20,10 @@ Card.RED_CLEAR_PLUS_1
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from threeup3down.errors import NotationError
 
@@ -248,9 +249,8 @@ class Card(enum.Enum):
 _CARDS = {(card.rank, card.colour): card for card in Card}
 
 
-def sort_key(card: Card) -> int:
-    """The key that sorts cards by rank, then colour."""
-    return card.order
+sort_key: Callable[[Card], int] = operator.attrgetter("order")
+"""The key that sorts cards by rank, then colour."""
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -50,6 +50,9 @@ _DECLINE = DeclineSwap()
 _FLIPS = tuple(FlipDown(position) for position in range(3))
 _HAND_SIZE = 3
 """T4: players draw until they hold this many cards."""
+_CLEAR = Rank.CLEAR
+_ONE = Rank.ONE
+_HAND = Source.HAND
 
 
 # --------------------------------------------------------------------- setup
@@ -155,11 +158,11 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     seat = state.seats[state.current_player]
     if state.swap_offered:
         return _swap_moves(seat)
-    if _must_draw(state, seat):
+    if state.owed_plays and not seat.hand and state.draw_pile:  # C5
         return (_DRAW,)
     moves: list[Move] = [_DRAW] if state.may_draw else []
     top = state.discard_pile[-1].rank if state.discard_pile else 0
-    colour_matters = state.rules.colour_matters
+    colour_matters = state.rules.same_colour_swap  # the one rule that looks at colour (O7)
     if seat.hand:
         plays = _plays(seat.hand, top, Source.HAND, colour_matters)
     elif seat.up:
@@ -176,12 +179,15 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-_PLAY_CACHE: dict[tuple[tuple[Card, ...], Source], Play] = {}
+_HAND_PLAYS: dict[tuple[Card, ...], Play] = {}
+_UP_PLAYS: dict[tuple[Card, ...], Play] = {}
+"""Plays already made, so that listing legal moves rarely constructs one."""
 
 
 def _plays(cards: tuple[Card, ...], top: int, source: Source, colour_matters: bool) -> list[Play]:
     """P1–P4: the distinct plays from sorted ``cards`` onto a pile topped by ``top``."""
     plays = []
+    cache = _HAND_PLAYS if source is _HAND else _UP_PLAYS
     count = len(cards)
     start = 0
     while start < count:
@@ -191,16 +197,15 @@ def _plays(cards: tuple[Card, ...], top: int, source: Source, colour_matters: bo
             end += 1
         if rank >= top:  # P2, P3
             group = cards[start:end]
-            largest = 1 if rank >= Rank.CLEAR else end - start  # P4
+            largest = 1 if rank >= _CLEAR else end - start  # P4
             for size in range(1, largest + 1):
                 choices = (
                     _distinct_subsets(group, size, True) if colour_matters else (group[:size],)
                 )
                 for chosen in choices:
-                    key = (chosen, source)
-                    play = _PLAY_CACHE.get(key)
+                    play = cache.get(chosen)
                     if play is None:
-                        play = _PLAY_CACHE[key] = Play(chosen, source)
+                        play = cache[chosen] = Play(chosen, source)
                     plays.append(play)
         start = end
     return plays
@@ -238,6 +243,14 @@ def _must_draw(state: GameState, seat: Seat) -> bool:
     return bool(state.owed_plays and not seat.hand and state.draw_pile)
 
 
+def _can_play(state: GameState, seat: Seat) -> bool:
+    """T2, T3, F1–F3: whether the player has any legal play (a flip always is one)."""
+    cards = seat.hand or seat.up
+    if not cards:
+        return bool(seat.down)
+    return not state.discard_pile or cards[-1].rank >= state.discard_pile[-1].rank
+
+
 def _may_draw_instead(state: GameState) -> bool:
     """O2: instead of a turn's first play, take a card while the draw pile has one."""
     return state.rules.draw_instead and not state.owed_plays and bool(state.draw_pile)
@@ -253,7 +266,7 @@ def _early_draw_offered(state: GameState, rank: Rank, owed: int, hand: tuple[Car
 
 def _clears(pile: tuple[Card, ...], rank: Rank) -> bool:
     """C1–C4: a Clear kind, or a run of three or more equal numbers, clears the pile."""
-    return rank >= Rank.CLEAR or (
+    return rank >= _CLEAR or (
         len(pile) >= 3 and pile[-2].rank is rank and pile[-3].rank is rank
     )
 
@@ -389,6 +402,11 @@ def _refuse(state: GameState, move: Move, why: str, rule: str) -> IllegalMoveErr
 
 def _take(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...] | None:
     """``cards`` less ``taken``, or ``None`` if ``cards`` does not hold them all."""
+    if len(taken) == 1:
+        if taken[0] not in cards:
+            return None
+        index = cards.index(taken[0])
+        return cards[:index] + cards[index + 1 :]
     remaining = list(cards)
     try:
         for card in taken:
@@ -434,15 +452,16 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
     if not cards:
         raise _refuse(state, move, "a play needs at least one card", "P1")
     rank = cards[0].rank
-    if len(cards) > 1 and any(card.rank.is_clear for card in cards):
-        raise _refuse(state, move, "Clear cards are played one at a time", "P4")
-    if any(card.rank is not rank for card in cards):
-        raise _refuse(state, move, "a play is one card or several of the same number", "P1")
-    if move.source is Source.HAND:
+    if len(cards) > 1:
+        if any(card.rank >= _CLEAR for card in cards):
+            raise _refuse(state, move, "Clear cards are played one at a time", "P4")
+        if any(card.rank is not rank for card in cards):
+            raise _refuse(state, move, "a play is one card or several of the same number", "P1")
+    if move.source is _HAND:
         remaining = _take(seat.hand, cards)
         if remaining is None:
             raise _refuse(state, move, f"the hand holds {format_cards(seat.hand)}", "P1")
-        seat = Seat(hand=remaining, up=seat.up, down=seat.down)
+        seat = Seat(remaining, seat.up, seat.down)
     else:
         if seat.hand or state.draw_pile:
             raise _refuse(
@@ -451,7 +470,7 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
         remaining = _take(seat.up, cards)
         if remaining is None:
             raise _refuse(state, move, f"the 3UP cards are {format_cards(seat.up)}", "P1")
-        seat = Seat(hand=seat.hand, up=remaining, down=seat.down)
+        seat = Seat(seat.hand, remaining, seat.down)
     _check_beats_top(state, move, rank)
     return _lay(state, seat, cards)
 
@@ -483,15 +502,21 @@ def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
     if not state.discard_pile or card.rank >= state.discard_pile[-1].rank:
         return _lay(state, Seat(hand=(), up=(), down=down), (card,))
     hand = _sorted(state.discard_pile + (card,))  # F4
-    return _end_turn(state, Seat(hand=hand, up=(), down=down), discard_pile=())
+    return _end_turn(
+        state, Seat(hand, (), down), (), state.out_of_game, state.draw_pile, state.direction,
+        state.finished,
+    )
 
 
 def _apply_pick_up(state: GameState, seat: Seat, move: PickUp) -> GameState:
     """T2, T3: a player who cannot play picks up the whole discard pile."""
-    if any(not isinstance(other, (PickUp, Draw)) for other in _play_moves(state)):
+    if _can_play(state, seat):
         raise _refuse(state, move, "a play is possible, and a player who can play must", "T2")
     hand = _sorted(seat.hand + state.discard_pile)
-    return _end_turn(state, Seat(hand=hand, up=seat.up, down=seat.down), discard_pile=())
+    return _end_turn(
+        state, Seat(hand, seat.up, seat.down), (), state.out_of_game, state.draw_pile,
+        state.direction, state.finished,
+    )
 
 
 def _apply_draw(state: GameState, seat: Seat, move: Draw) -> GameState:
@@ -519,11 +544,12 @@ def _apply_draw_instead(state: GameState, seat: Seat, move: DrawInstead) -> Game
     if state.owed_plays or not state.draw_pile:
         why = "plays owed for a Clear +1/+2 must be made" if state.owed_plays else "the draw pile is empty"
         raise _refuse(state, move, why, "O2")
-    if _PICK_UP in _play_moves(state):
+    if not _can_play(state, seat):
         raise _refuse(state, move, "a player who cannot play picks up the pile", "T3")
     hand = _sorted(seat.hand + state.draw_pile[-1:])
     return _end_turn(
-        state, Seat(hand=hand, up=seat.up, down=seat.down), draw_pile=state.draw_pile[:-1]
+        state, Seat(hand, seat.up, seat.down), state.discard_pile, state.out_of_game,
+        state.draw_pile[:-1], state.direction, state.finished,
     )
 
 
@@ -551,7 +577,10 @@ def _apply_decline(state: GameState, seat: Seat, move: DeclineSwap) -> GameState
 def _after_swap(state: GameState, seat: Seat) -> GameState:
     if state.owed_plays:
         return _evolve(state, seats=_replace_seat(state, seat), swap_offered=False)
-    return _end_turn(state, seat, swap_offered=False)
+    return _end_turn(
+        state, seat, state.discard_pile, state.out_of_game, state.draw_pile, state.direction,
+        state.finished,
+    )
 
 
 # ------------------------------------------------------- consequences of a play
@@ -559,40 +588,38 @@ def _after_swap(state: GameState, seat: Seat) -> GameState:
 
 def _lay(state: GameState, seat: Seat, cards: tuple[Card, ...]) -> GameState:
     """Put ``cards`` on the discard pile and settle what follows (C1–C7, O3, O7, W1)."""
+    rules = state.rules
     rank = cards[0].rank
     pile = state.discard_pile + cards
     out_of_game = state.out_of_game
     owed = state.owed_plays - 1 if state.owed_plays else 0
     if _clears(pile, rank):
-        out_of_game = _sorted(out_of_game + pile)  # C1, C4, C6
+        out_of_game += pile  # C1, C4, C6
         pile = ()
         owed += rank.extra_plays  # C2, C3, C5
     direction = state.direction
-    if state.rules.reverse_on_one and rank is Rank.ONE:  # O3
+    if rank is _ONE and rules.reverse_on_one:  # O3
         direction = -direction
-    if seat.is_out:  # W1, C7
+    if not (seat.hand or seat.up or seat.down):  # W1, C7
         return _go_out(state, seat, pile, out_of_game, direction)
-    swap = state.rules.same_colour_swap and bool(seat.hand and seat.up) and _completes_colour_run(pile)
+    swap = rules.same_colour_swap and bool(seat.hand and seat.up) and _completes_colour_run(pile)
     if owed or swap:
-        return GameState(
-            rules=state.rules,
-            phase=Phase.PLAY,
-            current_player=state.current_player,
-            seats=_replace_seat(state, seat),
-            draw_pile=state.draw_pile,
-            discard_pile=pile,
-            out_of_game=out_of_game,
-            owed_plays=owed,
-            may_draw=_early_draw_offered(state, rank, owed, seat.hand),
-            swap_offered=swap,
-            direction=direction,
-            turn=state.turn,
-            finished=state.finished,
-            first_player=state.first_player,
+        return _state(
+            state,
+            Phase.PLAY,
+            state.current_player,
+            _replace_seat(state, seat),
+            state.draw_pile,
+            pile,
+            out_of_game,
+            owed,
+            _early_draw_offered(state, rank, owed, seat.hand),
+            swap,
+            direction,
+            state.turn,
+            state.finished,
         )
-    return _end_turn(
-        state, seat, discard_pile=pile, out_of_game=out_of_game, direction=direction
-    )
+    return _end_turn(state, seat, pile, out_of_game, state.draw_pile, direction, state.finished)
 
 
 def _go_out(
@@ -606,63 +633,62 @@ def _go_out(
     finished = state.finished + (state.current_player,)
     active = [s for s in range(state.rules.players) if s not in finished]
     if state.rules.places and len(active) > 1:
-        return _end_turn(
-            state, seat, discard_pile=pile, out_of_game=out_of_game, direction=direction,
-            finished=finished,
-        )
+        return _end_turn(state, seat, pile, out_of_game, state.draw_pile, direction, finished)
     if state.rules.places:
         finished += (active[0],)
-    return GameState(
-        rules=state.rules,
-        phase=Phase.OVER,
-        current_player=state.current_player,
-        seats=_replace_seat(state, seat),
-        draw_pile=state.draw_pile,
-        discard_pile=pile,
-        out_of_game=out_of_game,
-        direction=direction,
-        turn=state.turn + 1,
-        finished=finished,
-        first_player=state.first_player,
+    return _state(
+        state,
+        Phase.OVER,
+        state.current_player,
+        _replace_seat(state, seat),
+        state.draw_pile,
+        pile,
+        out_of_game,
+        0,
+        False,
+        False,
+        direction,
+        state.turn + 1,
+        finished,
     )
 
 
 def _end_turn(
     state: GameState,
     seat: Seat,
-    *,
-    discard_pile: tuple[Card, ...] | None = None,
-    out_of_game: tuple[Card, ...] | None = None,
-    draw_pile: tuple[Card, ...] | None = None,
-    direction: int | None = None,
-    swap_offered: bool = False,
-    finished: tuple[int, ...] | None = None,
+    discard_pile: tuple[Card, ...],
+    out_of_game: tuple[Card, ...],
+    draw_pile: tuple[Card, ...],
+    direction: int,
+    finished: tuple[int, ...],
 ) -> GameState:
-    """T1, T4, O10: the player draws up to three, and the turn passes (or the limit ends the game)."""
+    """T1, T4, O10: the player draws up to three and the turn passes; owed plays lapse.
+    At the turn limit the game ends as a stalemate."""
     player = state.current_player
-    direction = state.direction if direction is None else direction
-    finished = state.finished if finished is None else finished
-    draw_pile = state.draw_pile if draw_pile is None else draw_pile
-    if not seat.is_out:
-        hand, draw_pile = _draw_to_three(seat.hand, draw_pile)
-        if hand is not seat.hand:
-            seat = Seat(hand=hand, up=seat.up, down=seat.down)
+    hand = seat.hand
+    if len(hand) < _HAND_SIZE and draw_pile and (hand or seat.up or seat.down):
+        hand, draw_pile = _draw_to_three(hand, draw_pile)
+        seat = Seat(hand, seat.up, seat.down)
     turn = state.turn + 1
     limit = state.rules.turn_limit
-    over = limit is not None and turn >= limit
-    return GameState(
-        rules=state.rules,
-        phase=Phase.OVER if over else Phase.PLAY,
-        current_player=player if over else _next_player(state, player, direction, finished),
-        seats=_replace_seat(state, seat),
-        draw_pile=draw_pile,
-        discard_pile=state.discard_pile if discard_pile is None else discard_pile,
-        out_of_game=state.out_of_game if out_of_game is None else out_of_game,
-        swap_offered=swap_offered,
-        direction=direction,
-        turn=turn,
-        finished=finished,
-        first_player=state.first_player,
+    if limit is not None and turn >= limit:
+        phase, next_player = Phase.OVER, player
+    else:
+        phase, next_player = Phase.PLAY, _next_player(state, player, direction, finished)
+    return _state(
+        state,
+        phase,
+        next_player,
+        _replace_seat(state, seat),
+        draw_pile,
+        discard_pile,
+        out_of_game,
+        0,
+        False,
+        False,
+        direction,
+        turn,
+        finished,
     )
 
 
@@ -670,6 +696,41 @@ def _replace_seat(state: GameState, seat: Seat) -> tuple[Seat, ...]:
     player = state.current_player
     seats = state.seats
     return seats[:player] + (seat,) + seats[player + 1 :]
+
+
+def _state(
+    state: GameState,
+    phase: Phase,
+    current_player: int,
+    seats: tuple[Seat, ...],
+    draw_pile: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+    out_of_game: tuple[Card, ...],
+    owed_plays: int,
+    may_draw: bool,
+    swap_offered: bool,
+    direction: int,
+    turn: int,
+    finished: tuple[int, ...],
+) -> GameState:
+    """A play-phase successor of ``state``; positional, as this is the hot path."""
+    return GameState(
+        state.rules,
+        phase,
+        current_player,
+        seats,
+        draw_pile,
+        discard_pile,
+        out_of_game,
+        owed_plays,
+        may_draw,
+        swap_offered,
+        direction,
+        turn,
+        finished,
+        state.first_player,
+        state.pile_swap,
+    )
 
 
 def _evolve(
