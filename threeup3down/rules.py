@@ -17,6 +17,7 @@ threeup3down.errors.RulesError: omitted_colours, players: leaving colours out (O
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 
 import attrs
 
@@ -81,6 +82,24 @@ class ScoreScope(enum.Enum):
     """Hand, 3UP and 3DOWN cards."""
 
 
+def _custom_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    cards = tuple(cards)
+    if not all(isinstance(card, Card) for card in cards):
+        raise RulesError("custom cards must be Card values", fields=("custom_cards",))
+    return sort_cards(cards)
+
+
+def _colours(colours: Iterable[Colour]) -> frozenset[Colour]:
+    error = RulesError("must be a set of Colour values", fields=("omitted_colours",))
+    try:
+        chosen = frozenset(colours)
+    except TypeError:
+        raise error from None
+    if not all(isinstance(colour, Colour) for colour in chosen):
+        raise error
+    return chosen
+
+
 @attrs.frozen
 class Rules:
     """Everything a table agrees on before the deal.
@@ -102,12 +121,12 @@ class Rules:
     deck: Deck = Deck.STANDARD
     """The printed deck (D1)."""
     custom_cards: tuple[Card, ...] | None = attrs.field(
-        default=None, converter=attrs.converters.optional(sort_cards)
+        default=None, converter=attrs.converters.optional(_custom_cards)
     )
     """Any multiset of cards to play with instead of :attr:`deck` (small games, tests)."""
     decks: int = 1
     """How many copies of the deck are shuffled together (O11: 2 for 7–12 players)."""
-    omitted_colours: frozenset[Colour] = frozenset()
+    omitted_colours: frozenset[Colour] = attrs.field(default=frozenset(), converter=_colours)
     """Colours whose cards are left out of the deck (O8: shorter game, 2–4 players)."""
     first_player: FirstPlayer = FirstPlayer.SEAT
     """How the first player is chosen (S5, O9)."""
@@ -155,8 +174,42 @@ class Rules:
         )
 
 
+def _check_types(rules: Rules) -> None:
+    """Refuse values of the wrong type, naming the field."""
+    for field in attrs.fields(Rules):
+        value = getattr(rules, field.name)
+        expected = _FIELD_TYPES.get(field.name)
+        if expected is None:
+            continue
+        optional = field.name == "turn_limit" and value is None
+        if not optional and (not isinstance(value, expected) or (expected is int and isinstance(value, bool))):
+            raise RulesError(
+                f"{value!r} is not of type {expected.__name__}", fields=(field.name,)
+            )
+
+
+_FIELD_TYPES: dict[str, type] = {
+    "players": int,
+    "deck": Deck,
+    "decks": int,
+    "first_player": FirstPlayer,
+    "first_seat": int,
+    "dealer": int,
+    "clear_two_draw": ClearTwoDraw,
+    "places": bool,
+    "draw_instead": bool,
+    "reverse_on_one": bool,
+    "score_scope": ScoreScope,
+    "pile_swap": bool,
+    "chosen_faces": bool,
+    "same_colour_swap": bool,
+    "turn_limit": int,
+}
+
+
 def _check_table(rules: Rules) -> None:
     """Refuse a table that cannot be dealt or options that do not combine."""
+    _check_types(rules)
     if rules.players < 2:
         raise RulesError(f"{rules.players} players is too few (S1: at least 2)", fields=("players",))
     if rules.turn_limit is not None and rules.turn_limit < 1:

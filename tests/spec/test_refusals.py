@@ -1,0 +1,75 @@
+"""The brief's table of refusals: each illegal move cites the most specific rule and changes nothing."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from tests.helpers import position
+from tests.spec.expect import exact_position
+from threeup3down import GameState, IllegalMoveError, apply, is_legal, legal_moves, parse_move
+
+SETUP = "setup 0 2g,2r,5b,9g,Cb,C+1r|-|3g,3r,3b/4g,4r,4b,6g,6r,6b|-|7g,7r,7b 8g,8r - *"
+
+
+def _case(text: str, move: str, rule: str, why: str) -> object:
+    """One refusal: in position ``text`` the move ``move`` breaks ``rule``."""
+    return pytest.param(text, move, rule, marks=pytest.mark.spec(rule), id=f"{rule}: {why}")
+
+
+CASES = [
+    _case("play 0 4g,7g,9r|-|-/5g,5r,5b|-|- - 7b *", "4g", "P2", "a number lower than the top card"),
+    _case("play 0 5g,5r,8g|-|-/6g,6r,6b|-|- - 4r *", "5g,8g", "P1", "mixed numbers"),
+    _case("play 0 5g,5r,8g|-|-/6g,6r,6b|-|- - 4r *", "9r", "P1", "a card not in the hand"),
+    _case("play 0 -|5b,8b|3g/6g,6r,6b|-|- - 4r *", "^9b", "P1", "a card not in the 3UP cards"),
+    _case("play 0 4b,Cr,Cb|-|-/5g,5r,5b|-|- - 6b *", "Cr,Cb", "P4", "two Clear cards together"),
+    _case("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *", "pick", "T2", "a pick-up while a play exists"),
+    _case("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *", "draw", "T4", "a draw with a full hand"),
+    _case("play 0 4g,7r|-|-/5g,5r,5b|-|- - - * owed=1", "draw", "T4", "a draw with nothing to draw"),
+    _case(
+        "play 0 8b|-|-/5g,5r,5b|-|- 2r,3r,6r 4g * owed=1",
+        "draw",
+        "C3",
+        "a draw after the first owed play of a Clear +2",
+    ),
+    _case(
+        "play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r 5r * owed=1", "^9g", "C5", "a 3UP play while a draw is forced"
+    ),
+    _case("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r 5r * owed=1", "pick", "C5", "a pick-up while a draw is forced"),
+    _case("play 0 4g|9r,10b|3g/5g,5r,6b|-|- - 2b *", "^9r", "F1", "3UP cards while the hand has cards"),
+    _case("play 0 4g,4r,7g|9r|3g/5g,5r,6b|-|- 2r 2b *", "v0", "F1", "a flip while the draw pile has cards"),
+    _case("play 0 -|9r|3g/5g,5r,6b|-|- - 2b *", "v0", "F2", "a flip while 3UP cards remain"),
+    _case("over 0 -|-|-/5g,5r,6b|-|- - 7b,9r * turn=1 fin=0", "5g", "W1", "a move after the game is over"),
+    _case("play 0 2g,5r,9b|-|3g/4g,4r,4b|-|7g - - *", "up:2g,5r,9b", "S3", "a 3UP choice during play"),
+]
+
+
+def _state(text: str) -> GameState:
+    return exact_position(text) if text.startswith("setup") else position(text)
+
+
+@pytest.mark.parametrize(("text", "move", "rule"), CASES)
+def test_refusal_cites_the_rule_and_changes_nothing(text: str, move: str, rule: str) -> None:
+    """The move is not listed, is refused citing its rule, and the state is equal to a copy made before."""
+    state = _state(text)
+    before = copy.deepcopy(state)
+    illegal = parse_move(move)
+    assert illegal not in legal_moves(state)
+    assert not is_legal(state, illegal)
+    with pytest.raises(IllegalMoveError) as error:
+        apply(state, illegal)
+    assert error.value.rule == rule
+    assert state == before
+
+
+@pytest.mark.spec("S3")
+@pytest.mark.parametrize("move", ["2g", "pick"])
+def test_play_moves_during_setup(move: str) -> None:
+    """A play-phase move during setup is refused citing S3, and the state is equal to a copy made before."""
+    state = exact_position(SETUP)
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalMoveError) as error:
+        apply(state, parse_move(move))
+    assert error.value.rule == "S3"
+    assert state == before
