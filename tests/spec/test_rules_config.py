@@ -170,7 +170,7 @@ def test_seats_at_the_table(field: str, seat: int) -> None:
 )
 def test_unknown_values_refused(field: str, value: object) -> None:
     """A value that is not one of the field's choices is refused, naming the field."""
-    assert refused_fields(players=2, **{field: value}) == (field,)
+    assert refused_fields(**({"players": 2} | {field: value})) == (field,)
 
 
 def test_message_names_the_fields() -> None:
