@@ -22,7 +22,13 @@ from threeup3down.cards import (
     standard_deck,
 )
 from threeup3down.engine import apply, is_legal, legal_moves, new_game
-from threeup3down.errors import IllegalMoveError, NotationError, RulesError, ThreeUpError
+from threeup3down.errors import (
+    IllegalMoveError,
+    MatchError,
+    NotationError,
+    RulesError,
+    ThreeUpError,
+)
 from threeup3down.moves import (
     ChooseUp,
     DeclineSwap,
@@ -37,6 +43,7 @@ from threeup3down.moves import (
     parse_move,
 )
 from threeup3down.rules import ClearTwoDraw, Deck, FirstPlayer, Rules, ScoreScope
+from threeup3down.scoring import Match, card_points, score
 from threeup3down.state import GameState, Phase, Seat
 
 __all__ = [
@@ -52,6 +59,8 @@ __all__ = [
     "FlipDown",
     "GameState",
     "IllegalMoveError",
+    "Match",
+    "MatchError",
     "Move",
     "NotationError",
     "Phase",
@@ -66,6 +75,7 @@ __all__ = [
     "Swap",
     "ThreeUpError",
     "apply",
+    "card_points",
     "format_cards",
     "is_legal",
     "legal_moves",
@@ -73,6 +83,7 @@ __all__ = [
     "new_game",
     "parse_cards",
     "parse_move",
+    "score",
     "standard_deck",
 ]
 

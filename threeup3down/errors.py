@@ -12,6 +12,7 @@ from __future__ import annotations
 
 __all__ = [
     "IllegalMoveError",
+    "MatchError",
     "NotationError",
     "RulesError",
     "ThreeUpError",
@@ -30,6 +31,17 @@ class NotationError(ThreeUpError):
     Traceback (most recent call last):
     ...
     threeup3down.errors.NotationError: unknown colour 'x': expected g, r or b
+    """
+
+
+class MatchError(ThreeUpError):
+    """A game that cannot be scored or recorded, or a match that cannot be (O4).
+
+    >>> from threeup3down import new_game, Rules, score
+    >>> score(new_game(Rules(players=2), seed=1))
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.MatchError: only a finished game is scored (O4); this one is in setup
     """
 
 

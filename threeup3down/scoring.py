@@ -30,24 +30,13 @@ import attrs
 
 from threeup3down.cards import Card, Rank
 from threeup3down.engine import new_game
-from threeup3down.errors import ThreeUpError
+from threeup3down.errors import MatchError
 from threeup3down.rules import FirstPlayer, Rules, ScoreScope
 from threeup3down.state import GameState, Seat
 
-__all__ = ["Match", "MatchError", "card_points", "score"]
+__all__ = ["Match", "card_points", "score"]
 
 _CLEAR_POINTS = {Rank.CLEAR: 15, Rank.CLEAR_PLUS_1: 20, Rank.CLEAR_PLUS_2: 25}
-
-
-class MatchError(ThreeUpError):
-    """A game that cannot be scored or recorded, or a match that cannot be (O4).
-
-    >>> from threeup3down import new_game, Rules
-    >>> score(new_game(Rules(players=2), seed=1))
-    Traceback (most recent call last):
-    ...
-    threeup3down.scoring.MatchError: only a finished game is scored (O4); this one is in setup
-    """
 
 
 def card_points(card: Card) -> int:
@@ -224,7 +213,7 @@ class Match:
         >>> match.next_game(seed=1)
         Traceback (most recent call last):
         ...
-        threeup3down.scoring.MatchError: the match is over: all 1 games are played (O4)
+        threeup3down.errors.MatchError: the match is over: all 1 games are played (O4)
         """
         self._check_not_over()
         return new_game(self.next_rules, seed=seed, rng=rng)
@@ -243,7 +232,7 @@ class Match:
         >>> match.record(stalemate).record(stalemate)
         Traceback (most recent call last):
         ...
-        threeup3down.scoring.MatchError: game 1 of the match is played with first_seat=1, not first_seat=0 (O4)
+        threeup3down.errors.MatchError: game 1 of the match is played with first_seat=1, not first_seat=0 (O4)
         """
         self._check_not_over()
         expected = self.next_rules
