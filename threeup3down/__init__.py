@@ -22,6 +22,7 @@ from threeup3down.cards import (
     standard_deck,
 )
 from threeup3down.engine import apply, is_legal, legal_moves, new_game
+from threeup3down.events import Event, apply_with_events, events_for
 from threeup3down.errors import (
     IllegalMoveError,
     MatchError,
@@ -42,6 +43,7 @@ from threeup3down.moves import (
     Swap,
     parse_move,
 )
+from threeup3down.observation import Observation, SeatView, observe, sample_state
 from threeup3down.rules import ClearTwoDraw, Deck, FirstPlayer, Rules, ScoreScope
 from threeup3down.scoring import Match, card_points, score
 from threeup3down.state import GameState, Phase, Seat
@@ -51,10 +53,11 @@ __all__ = [
     "ChooseUp",
     "ClearTwoDraw",
     "Colour",
-    "DeclineSwap",
     "Deck",
+    "DeclineSwap",
     "Draw",
     "DrawInstead",
+    "Event",
     "FirstPlayer",
     "FlipDown",
     "GameState",
@@ -63,6 +66,7 @@ __all__ = [
     "MatchError",
     "Move",
     "NotationError",
+    "Observation",
     "Phase",
     "PickUp",
     "Play",
@@ -71,18 +75,23 @@ __all__ = [
     "RulesError",
     "ScoreScope",
     "Seat",
+    "SeatView",
     "Source",
     "Swap",
     "ThreeUpError",
     "apply",
+    "apply_with_events",
     "card_points",
+    "events_for",
     "format_cards",
     "is_legal",
     "legal_moves",
     "literal_deck",
     "new_game",
+    "observe",
     "parse_cards",
     "parse_move",
+    "sample_state",
     "score",
     "standard_deck",
 ]

@@ -95,7 +95,7 @@ def new_game(
         discard_pile=(),
         out_of_game=(),
         first_player=_first_player(rules, rng),
-        pile_swap=_pile_swap(players, rng) if rules.pile_swap else (),
+        pile_swap=random_pile_swap(players, rng) if rules.pile_swap else (),
     )
 
 
@@ -112,8 +112,14 @@ def _first_player(rules: Rules, rng: random.Random) -> int:
             assert_never(rules.first_player)
 
 
-def _pile_swap(players: int, rng: random.Random) -> tuple[int, ...]:
-    """O5: a uniformly random derangement: every seat gets another seat's piles."""
+def random_pile_swap(players: int, rng: random.Random) -> tuple[int, ...]:
+    """O5: a uniformly random derangement: every seat gets another seat's piles.
+
+    >>> import random
+    >>> swap = random_pile_swap(4, random.Random(1))
+    >>> sorted(swap), any(seat == source for seat, source in enumerate(swap))
+    ([0, 1, 2, 3], False)
+    """
     while True:
         order = list(range(players))
         rng.shuffle(order)
@@ -231,6 +237,7 @@ def _swap_moves(seat: Seat) -> tuple[Move, ...]:
         Swap(hand_card, up_card)
         for hand_card in dict.fromkeys(seat.hand)
         for up_card in dict.fromkeys(seat.up)
+        if hand_card is not up_card  # a twin swap changes nothing: it is keep (D3)
     ]
     return (*swaps, _DECLINE)
 

@@ -17,6 +17,7 @@ threeup3down.errors.RulesError: omitted_colours, players: leaving colours out (O
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 
 import attrs
@@ -37,7 +38,11 @@ CARDS_PER_PLAYER = 9
 
 
 class Deck(enum.Enum):
-    """Which printed deck the game uses (D1)."""
+    """Which printed deck the game uses (D1).
+
+    >>> len(Rules(deck=Deck.LITERAL).deck_cards())
+    74
+    """
 
     STANDARD = "standard"
     """The 84-card deck: 70 numbered, 7 Clear, 6 Clear +1, 1 Clear +2 (default)."""
@@ -54,7 +59,13 @@ class Deck(enum.Enum):
 
 
 class FirstPlayer(enum.Enum):
-    """How the first player is chosen (S5, O9)."""
+    """How the first player is chosen (S5, O9).
+
+    >>> from threeup3down import new_game
+    >>> rules = Rules(players=3, first_player=FirstPlayer.DEALERS_LEFT, dealer=2)
+    >>> new_game(rules, seed=1).first_player
+    0
+    """
 
     SEAT = "seat"
     """The seat :attr:`Rules.first_seat` plays first (default, seat 0)."""
@@ -65,7 +76,11 @@ class FirstPlayer(enum.Enum):
 
 
 class ClearTwoDraw(enum.Enum):
-    """When a player who played a Clear +2 may draw early (C3)."""
+    """When a player who played a Clear +2 may draw early (C3).
+
+    >>> Rules().clear_two_draw
+    <ClearTwoDraw.FIRST: 'first'>
+    """
 
     FIRST = "first"
     """Only before the first of the two extra plays (GR; default)."""
@@ -74,7 +89,11 @@ class ClearTwoDraw(enum.Enum):
 
 
 class ScoreScope(enum.Enum):
-    """Which of a player's cards count against them when a game is scored (O4)."""
+    """Which of a player's cards count against them when a game is scored (O4).
+
+    >>> Rules(score_scope=ScoreScope.ALL).score_scope.value
+    'all'
+    """
 
     HAND = "hand"
     """Only the cards in hand (default, as written)."""
@@ -168,10 +187,15 @@ class Rules:
         >>> len(Rules(players=2, omitted_colours=frozenset({Colour.RED})).deck_cards())
         56
         """
-        base = self.custom_cards if self.custom_cards is not None else self.deck.cards()
-        return sort_cards(
-            card for card in base * self.decks if card.colour not in self.omitted_colours
-        )
+        return _deck_cards(self.deck, self.custom_cards, self.decks, self.omitted_colours)
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_cards(
+    deck: Deck, custom_cards: tuple[Card, ...] | None, decks: int, omitted: frozenset[Colour]
+) -> tuple[Card, ...]:
+    base = custom_cards if custom_cards is not None else deck.cards()
+    return sort_cards(card for card in base * decks if card.colour not in omitted)
 
 
 def _check_types(rules: Rules) -> None:

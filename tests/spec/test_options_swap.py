@@ -183,3 +183,12 @@ def test_swap_during_extra_plays() -> None:
     swapped = play(offered, "swap:9r/4r")
     assert swapped.seats[0].up == parse_cards("2r,3r,9r")
     assert moves(swapped) == ["pick"]
+
+
+@pytest.mark.spec("O7", "D3")
+def test_swapping_a_card_for_its_twin_is_not_listed() -> None:
+    """Swapping a hand card for an identical 3UP card changes nothing, so only keep stands for it (D3)."""
+    state = play(
+        position("play 0 5r,9r|9r,3b,4b|-/8b|-|- 2g,3g,4g 1r,2r,4r *", same_colour_swap=True), "5r"
+    )
+    assert moves(state) == ["swap:9r/3b", "swap:9r/4b", "keep"]

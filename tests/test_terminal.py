@@ -1,0 +1,78 @@
+"""Terminal play, driven through stdin and stdout as a person would use it."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+
+from threeup3down import Rules
+from threeup3down.cli import main
+from threeup3down.terminal import play_in_terminal
+
+
+def run(text: str, rules: Rules | None = None, seed: int = 3) -> tuple[str, bool]:
+    """Play with ``text`` as the typed input; return the output and whether the game ended."""
+    out = io.StringIO()
+    final = play_in_terminal(
+        rules or Rules(players=2), seed=seed, stdin=io.StringIO(text), stdout=out
+    )
+    return out.getvalue(), final.is_over
+
+
+def test_a_whole_game_by_move_numbers() -> None:
+    """Typing 1 at every prompt plays a game to its end and prints the result."""
+    output, over = run("1\n" * 2000)
+    assert over
+    last = output.rstrip().splitlines()[-1]
+    assert last == "You win!" or last.startswith("Player 1 wins")
+
+
+def test_bad_input_asks_again_without_losing_the_game() -> None:
+    """Gibberish, an out-of-range number and help re-prompt; the game then goes on."""
+    output, _ = run("xx\n99\n?\n1\nq\n")
+    assert "Not understood: not a move: 'xx'" in output
+    assert "Choose a number from 1 to 14." in output
+    assert "Type the number of a move" in output
+    assert "Player 0 chooses their 3UP cards" in output
+    assert output.rstrip().endswith("Game abandoned.")
+
+
+def test_an_illegal_move_is_refused_with_its_rule() -> None:
+    """A move in notation that the rules refuse shows the engine's message and rule ID."""
+    # Seed 3, two players: seat 0 holds 1b,6g,6b,7r,8r,9g and keeps 7r,8r,9g after "1";
+    # player 0 opens with 7r, player 1 answers 8b, so 7r is no longer in hand.
+    output, _ = run("1\npick\n7r\nq\n")
+    assert "Not allowed: S3: player 0 cannot pick up" not in output
+    assert "Not allowed: T2: player 0 cannot pick up the discard pile" in output
+    assert output.rstrip().endswith("Game abandoned.")
+
+
+def test_end_of_input_abandons_the_game() -> None:
+    """When the input ends, the game stops cleanly instead of crashing."""
+    output, over = run("")
+    assert not over
+    assert output.rstrip().endswith("Game abandoned.")
+
+
+def test_other_hands_never_appear() -> None:
+    """The table view shows the other seat's hand as a count, never its cards."""
+    output, _ = run("1\nq\n")
+    assert "Player 1: 6 cards in hand" in output
+    assert "Player 1 chooses their 3UP cards." in output  # no cards named (S3)
+
+
+def test_cli_play_with_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`threeup3down play` takes table options and reads moves from stdin."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 3000))
+    assert main(["play", "--players", "3", "--seed", "5", "--places", "--reverse-on-one"]) == 0
+    output = capsys.readouterr().out
+    assert "Places:" in output or "You win!" in output or "stalemate" in output
+
+
+def test_cli_refuses_impossible_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    """An impossible table is refused by the command line with the Rules error."""
+    with pytest.raises(SystemExit):
+        main(["play", "--players", "5", "--omit", "b"])
+    assert "omitted_colours, players" in capsys.readouterr().err

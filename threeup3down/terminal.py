@@ -1,0 +1,167 @@
+"""Terminal play: a person plays one seat against bots, by typing moves.
+
+The person sees only what their seat may know (an
+:class:`~threeup3down.observation.Observation` and redacted events), picks a
+move by its number or types it in move notation, and is asked again after a
+typing mistake or a move the rules refuse; the game goes on. Run it with
+``threeup3down play`` (see :mod:`threeup3down.cli`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TextIO
+
+from threeup3down.bots import Bot, LowestCardBot
+from threeup3down.cards import format_cards
+from threeup3down.engine import new_game
+from threeup3down.errors import IllegalMoveError, NotationError
+from threeup3down.events import Event, apply_with_events, events_for
+from threeup3down.moves import Move, parse_move
+from threeup3down.narration import describe
+from threeup3down.observation import Observation, observe
+from threeup3down.rules import Rules
+from threeup3down.state import GameState, Phase
+
+__all__ = ["play_in_terminal", "render_view"]
+
+_HELP = (
+    "Type the number of a move, or the move in notation: 7r or 7r,7g (hand), "
+    "^9g (3UP), v0 (3DOWN position), pick, draw, take, keep, swap:7r/9g, "
+    "up:7r,9g,Cb (setup). q quits."
+)
+
+
+def play_in_terminal(
+    rules: Rules,
+    *,
+    seed: int | None,
+    stdin: TextIO,
+    stdout: TextIO,
+    seat: int = 0,
+    bots: Sequence[Bot] | None = None,
+) -> GameState:
+    """Play a game in which a person at ``seat`` types moves; the bots move the others.
+
+    Returns the last state: finished, or as it stood when the person quit.
+
+    >>> import io
+    >>> from threeup3down import Rules
+    >>> out = io.StringIO()
+    >>> final = play_in_terminal(Rules(players=2), seed=3, stdin=io.StringIO("1\\nq\\n"), stdout=out)
+    >>> "Your 6 cards:" in out.getvalue(), out.getvalue().splitlines()[-2:]
+    (True, ['Your move (number or notation, ? for help, q to quit): q', 'Game abandoned.'])
+    >>> final.phase.value
+    'play'
+    """
+    state = new_game(rules, seed=seed)
+    players = bots if bots is not None else [LowestCardBot()] * rules.players
+    while not state.is_over:
+        if state.current_player != seat:
+            state = _step(state, players[state.current_player].choose(state), seat, stdout)
+            continue
+        view = observe(state, seat)
+        print(render_view(view), file=stdout)
+        move = _ask(view, stdin, stdout)
+        if move is None:
+            print("Game abandoned.", file=stdout)
+            return state
+        try:
+            state = _step(state, move, seat, stdout)
+        except IllegalMoveError as error:
+            print(f"Not allowed: {error}", file=stdout)
+    print(_result(state, seat), file=stdout)
+    return state
+
+
+def _step(state: GameState, move: Move, seat: int, stdout: TextIO) -> GameState:
+    after, events = apply_with_events(state, move)
+    _tell(events_for(events, seat), stdout)
+    return after
+
+
+def _tell(events: Sequence[Event], stdout: TextIO) -> None:
+    for event in events:
+        print(f"  {describe(event)}", file=stdout)
+
+
+def _ask(view: Observation, stdin: TextIO, stdout: TextIO) -> Move | None:
+    """Read moves until one parses; ``None`` when the person quits."""
+    moves = view.legal_moves()
+    for number, move in enumerate(moves, start=1):
+        print(f"  {number:>2}) {move}", file=stdout)
+    while True:
+        print("Your move (number or notation, ? for help, q to quit): ", end="", file=stdout)
+        line = stdin.readline()
+        if not stdin.isatty():
+            print(line.rstrip("\n"), file=stdout)  # echo typed input, so a transcript reads well
+        if not line:
+            return None
+        text = line.strip()
+        if text in ("q", "quit"):
+            return None
+        if text in ("?", "help", ""):
+            print(_HELP, file=stdout)
+            continue
+        if text.isdigit():
+            if 1 <= int(text) <= len(moves):
+                return moves[int(text) - 1]
+            print(f"Choose a number from 1 to {len(moves)}.", file=stdout)
+            continue
+        try:
+            return parse_move(text)
+        except NotationError as error:
+            print(f"Not understood: {error}", file=stdout)
+
+
+def render_view(view: Observation) -> str:
+    """The table as the observing seat sees it, as lines of text.
+
+    >>> from threeup3down import GameState, Rules
+    >>> state = GameState.from_notation("play 0 7r,9g|8b|2b/5b,6b|9r|3g 4r 8g *", Rules(players=2))
+    >>> print(render_view(observe(state, 0)))
+    --- Turn 1: your move (player 0) ---
+    Player 1: 2 cards in hand | 3UP 9r | 3DOWN 1
+    Draw pile 1 | out of game 74 | discard pile 8g
+    You: 3UP 8b | 3DOWN 1
+    Your hand: 7r 9g
+    """
+    me = view.player
+    if view.phase is Phase.SETUP:
+        heading = "--- Setup: choose your 3UP cards ---"
+    else:
+        whose = "your move" if view.is_to_move else f"player {view.current_player} to move"
+        heading = f"--- Turn {view.turn + 1}: {whose} (player {me}) ---"
+    lines = [heading]
+    for number, seat in enumerate(view.seats):
+        if number == me:
+            continue
+        status = " (out)" if number in view.finished else ""
+        lines.append(
+            f"Player {number}: {seat.hand_size} cards in hand | 3UP {format_cards(seat.up)}"
+            f" | 3DOWN {seat.down_size}{status}"
+        )
+    pile = " ".join(map(str, view.discard_pile[-6:])) or "empty"
+    if len(view.discard_pile) > 6:
+        pile = f"... {pile} ({len(view.discard_pile)} cards)"
+    direction = "" if view.direction > 0 else " | play runs against seat order"
+    lines.append(
+        f"Draw pile {view.draw_pile_size} | out of game {len(view.out_of_game)}"
+        f" | discard pile {pile}{direction}"
+    )
+    own = view.seats[me]
+    lines.append(f"You: 3UP {format_cards(own.up)} | 3DOWN {own.down_size}")
+    label = f"Your {len(view.hand)} cards" if view.phase is Phase.SETUP else "Your hand"
+    lines.append(f"{label}: {' '.join(map(str, view.hand)) or 'empty'}")
+    if view.owed_plays and view.is_to_move:
+        lines.append(f"You owe {view.owed_plays} more {'play' if view.owed_plays == 1 else 'plays'}.")
+    return "\n".join(lines)
+
+
+def _result(state: GameState, seat: int) -> str:
+    if state.is_stalemate:
+        return "The game ends in a stalemate (turn limit)."
+    if state.winner == seat:
+        return "You win!"
+    places = ", ".join(map(str, state.places))
+    return f"Player {state.winner} wins." + (f" Places: {places}." if len(state.places) > 1 else "")
