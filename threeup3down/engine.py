@@ -53,6 +53,11 @@ _HAND_SIZE = 3
 _CLEAR = Rank.CLEAR
 _ONE = Rank.ONE
 _HAND = Source.HAND
+_UP = Source.UP
+_SETUP = Phase.SETUP
+_PLAY = Phase.PLAY
+_OVER = Phase.OVER
+_EACH = ClearTwoDraw.EACH
 
 
 # --------------------------------------------------------------------- setup
@@ -88,7 +93,7 @@ def new_game(
     )
     return GameState(
         rules=rules,
-        phase=Phase.SETUP,
+        phase=_SETUP,
         current_player=0,
         seats=seats,
         draw_pile=tuple(deck[CARDS_PER_PLAYER * players :]),
@@ -144,9 +149,9 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     >>> [str(move) for move in legal_moves(state)]
     ['7g', '7g,7r', 'Cb']
     """
-    if state.phase is Phase.PLAY:
+    if state.phase is _PLAY:
         return _play_moves(state)
-    if state.phase is Phase.SETUP:
+    if state.phase is _SETUP:
         return _setup_moves(state)
     return ()
 
@@ -170,9 +175,9 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     top = state.discard_pile[-1].rank if state.discard_pile else 0
     colour_matters = state.rules.same_colour_swap  # the one rule that looks at colour (O7)
     if seat.hand:
-        plays = _plays(seat.hand, top, Source.HAND, colour_matters)
+        plays = _plays(seat.hand, top, _HAND, colour_matters)
     elif seat.up:
-        plays = _plays(seat.up, top, Source.UP, colour_matters)
+        plays = _plays(seat.up, top, _UP, colour_matters)
     else:
         moves.extend(_FLIPS[: len(seat.down)])
         return tuple(moves)
@@ -268,7 +273,7 @@ def _early_draw_offered(state: GameState, rank: Rank, owed: int, hand: tuple[Car
     each owed play) the player may draw, when that would draw something."""
     if not owed or not state.draw_pile or len(hand) >= _HAND_SIZE:
         return False
-    return rank.extra_plays > 0 or state.rules.clear_two_draw is ClearTwoDraw.EACH
+    return rank.extra_plays > 0 or state.rules.clear_two_draw is _EACH
 
 
 def _clears(pile: tuple[Card, ...], rank: Rank) -> bool:
@@ -322,8 +327,8 @@ def apply(state: GameState, move: Move) -> GameState:
     >>> state.discard_pile
     (Card.GREEN_8,)
     """
-    if state.phase is not Phase.PLAY:
-        if state.phase is Phase.OVER:
+    if state.phase is not _PLAY:
+        if state.phase is _OVER:
             raise IllegalMoveError(f"cannot {_describe(move)}: the game is over", rule="W1")
         if not isinstance(move, ChooseUp):
             raise IllegalMoveError(
@@ -383,7 +388,7 @@ def _describe(move: Move) -> str:
         case ChooseUp():
             return f"choose {format_cards(move.cards)} as 3UP cards"
         case Play():
-            where = " from 3UP" if move.source is Source.UP else ""
+            where = " from 3UP" if move.source is _UP else ""
             return f"play {format_cards(move.cards)}{where}"
         case FlipDown():
             return f"turn over 3DOWN card {move.position}"
@@ -446,7 +451,7 @@ def _choose_up(state: GameState, move: ChooseUp) -> GameState:
         ]
     return _evolve(
         state,
-        phase=Phase.PLAY,
+        phase=_PLAY,
         current_player=state.first_player,
         seats=tuple(seats),
         pile_swap=(),
@@ -613,7 +618,7 @@ def _lay(state: GameState, seat: Seat, cards: tuple[Card, ...]) -> GameState:
     if owed or swap:
         return _state(
             state,
-            Phase.PLAY,
+            _PLAY,
             state.current_player,
             _replace_seat(state, seat),
             state.draw_pile,
@@ -645,7 +650,7 @@ def _go_out(
         finished += (active[0],)
     return _state(
         state,
-        Phase.OVER,
+        _OVER,
         state.current_player,
         _replace_seat(state, seat),
         state.draw_pile,
@@ -679,9 +684,9 @@ def _end_turn(
     turn = state.turn + 1
     limit = state.rules.turn_limit
     if limit is not None and turn >= limit:
-        phase, next_player = Phase.OVER, player
+        phase, next_player = _OVER, player
     else:
-        phase, next_player = Phase.PLAY, _next_player(state, player, direction, finished)
+        phase, next_player = _PLAY, _next_player(state, player, direction, finished)
     return _state(
         state,
         phase,
