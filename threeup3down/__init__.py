@@ -44,7 +44,10 @@ from threeup3down.moves import (
     parse_move,
 )
 from threeup3down.observation import Observation, SeatView, observe, sample_state
+from threeup3down.record_text import format_record, parse_record
+from threeup3down.records import GameRecord, RecordError, record_game, replay
 from threeup3down.rules import ClearTwoDraw, Deck, FirstPlayer, Rules, ScoreScope
+from threeup3down.serialization import DocumentError, from_dict, from_json, to_dict, to_json
 from threeup3down.scoring import Match, card_points, score
 from threeup3down.state import GameState, Phase, Seat
 
@@ -55,11 +58,13 @@ __all__ = [
     "Colour",
     "Deck",
     "DeclineSwap",
+    "DocumentError",
     "Draw",
     "DrawInstead",
     "Event",
     "FirstPlayer",
     "FlipDown",
+    "GameRecord",
     "GameState",
     "IllegalMoveError",
     "Match",
@@ -71,6 +76,7 @@ __all__ = [
     "PickUp",
     "Play",
     "Rank",
+    "RecordError",
     "Rules",
     "RulesError",
     "ScoreScope",
@@ -84,6 +90,9 @@ __all__ = [
     "card_points",
     "events_for",
     "format_cards",
+    "format_record",
+    "from_dict",
+    "from_json",
     "is_legal",
     "legal_moves",
     "literal_deck",
@@ -91,9 +100,14 @@ __all__ = [
     "observe",
     "parse_cards",
     "parse_move",
+    "parse_record",
+    "record_game",
+    "replay",
     "sample_state",
     "score",
     "standard_deck",
+    "to_dict",
+    "to_json",
 ]
 
 __version__ = "0.1.0"

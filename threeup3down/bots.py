@@ -36,10 +36,25 @@ __all__ = ["Bot", "LowestCardBot", "RandomBot", "play_game", "playout"]
 
 
 class Bot(Protocol):
-    """A player that picks a move."""
+    """A player that picks a move: anything with a matching ``choose`` method.
+
+    >>> from threeup3down import Rules, new_game, legal_moves
+    >>> class FirstMoveBot:
+    ...     def choose(self, state: GameState) -> Move:
+    ...         return legal_moves(state)[0]
+    >>> bot: Bot = FirstMoveBot()
+    >>> play_game(new_game(Rules(players=2), seed=1), [bot, bot]).is_over
+    True
+    """
 
     def choose(self, state: GameState) -> Move:
-        """One of ``legal_moves(state)``, for ``state.current_player``."""
+        """One of ``legal_moves(state)``, for ``state.current_player``.
+
+        >>> from threeup3down import Rules, new_game, legal_moves
+        >>> state = new_game(Rules(players=2), seed=1)
+        >>> LowestCardBot().choose(state) in legal_moves(state)
+        True
+        """
         ...
 
 

@@ -569,6 +569,8 @@ def _apply_swap(state: GameState, seat: Seat, move: Swap) -> GameState:
     """O7: exchange one hand card with one 3UP card."""
     if not state.swap_offered:
         raise _refuse(state, move, "no run of four cards of one colour was just completed", "O7")
+    if move.hand_card is move.up_card:
+        raise _refuse(state, move, "swapping a card for an identical one changes nothing (keep)", "O7")
     hand = _take(seat.hand, (move.hand_card,))
     up = _take(seat.up, (move.up_card,))
     if hand is None or up is None:

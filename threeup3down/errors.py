@@ -20,7 +20,15 @@ __all__ = [
 
 
 class ThreeUpError(ValueError):
-    """Root of every error threeup3down raises on bad input."""
+    """Root of every error threeup3down raises on bad input.
+
+    >>> from threeup3down import parse_move
+    >>> try:
+    ...     parse_move("7x")
+    ... except ThreeUpError as error:
+    ...     type(error).__name__, isinstance(error, ValueError)
+    ('NotationError', True)
+    """
 
 
 class NotationError(ThreeUpError):

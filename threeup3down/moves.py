@@ -48,7 +48,11 @@ __all__ = [
 
 
 class Source(enum.Enum):
-    """Where the cards of a :class:`Play` come from (P1, F1)."""
+    """Where the cards of a :class:`Play` come from (P1, F1).
+
+    >>> parse_move("^9b").source, parse_move("9b").source
+    (<Source.UP: 'up'>, <Source.HAND: 'hand'>)
+    """
 
     HAND = "hand"
     """The player's hand."""
@@ -207,11 +211,12 @@ def parse_move(text: str) -> Move:
         cards = _cards_of_move(text, f"{hand_card},{up_card}")
         return Swap(cards[0], cards[1])
     if text.startswith("v"):
-        if not text[1:].isdigit():
+        digits = text[1:]
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 3):
             raise NotationError(
-                f"not a move: {text!r} (3DOWN position must be a number, like v0)"
+                f"not a move: {text[:20]!r} (3DOWN position must be a number, like v0)"
             )
-        return FlipDown(int(text[1:]))
+        return FlipDown(int(digits))
     if text.startswith("^"):
         return Play(_cards_of_move(text, text[1:]), Source.UP)
     return Play(_cards_of_move(text, text))

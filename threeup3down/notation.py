@@ -37,6 +37,7 @@ from threeup3down.cards import Card, format_cards, parse_cards, sort_cards
 from threeup3down.errors import NotationError
 from threeup3down.rules import Rules
 from threeup3down.state import GameState, Phase, Seat
+from threeup3down.validation import position_problems
 
 __all__ = ["format_position", "parse_position"]
 
@@ -157,9 +158,12 @@ def _parse_flags(tokens: list[str]) -> dict[str, str]:
 
 
 def _int(text: str, name: str) -> int:
-    if not text.isdigit():
+    if not text.isascii() or not text.isdigit():
         raise NotationError(f"invalid position: {name} must be a whole number, not {text!r}")
-    return int(text)
+    try:
+        return int(text)
+    except ValueError:  # more digits than int() converts
+        raise NotationError(f"invalid position: {name} {text[:20]}... is too large") from None
 
 
 def _parse_seat_list(text: str) -> tuple[int, ...]:
@@ -193,43 +197,6 @@ def _out_of_game(rules: Rules, placed: list[Card], out_text: str) -> tuple[Card,
 
 def _check_position(state: GameState) -> None:
     """Refuse positions the rules can never reach, which the engine need not handle."""
-    rules = state.rules
-    problems = []
-    if len(state.seats) != rules.players:
-        problems.append(f"{len(state.seats)} seats for {rules.players} players")
-    if not 0 <= state.current_player < rules.players:
-        problems.append(f"seat {state.current_player} is not at the table")
-    pile = state.discard_pile
-    if any(card.rank.is_clear for card in pile):
-        problems.append("a Clear card lies on the discard pile, which it clears (C1)")
-    elif len(pile) >= 3 and pile[-1].rank == pile[-2].rank == pile[-3].rank:
-        problems.append(f"the discard pile ends in three {pile[-1].rank.symbol}s, which clear it (C4)")
-    for seat_number, seat in enumerate(state.seats):
-        if len(seat.up) > 3 or len(seat.down) > 3:
-            problems.append(f"seat {seat_number} has more than three 3UP or 3DOWN cards")
-    if len(set(state.finished)) != len(state.finished) or not all(
-        0 <= seat < rules.players and state.seats[seat].is_out for seat in state.finished
-    ):
-        problems.append("fin must list distinct seats that have no cards left")
-    if state.pile_swap and sorted(state.pile_swap) != list(range(rules.players)):
-        problems.append("perm must be a permutation of the seats")
-    if not 0 <= state.first_player < rules.players:
-        problems.append(f"first={state.first_player} is not at the table")
-    if state.swap_offered and not rules.same_colour_swap:
-        problems.append("a same-colour swap is offered but O7 is off")
-    if state.phase is Phase.PLAY:
-        seat = state.seats[state.current_player]
-        if state.current_player in state.finished:
-            problems.append(f"seat {state.current_player} is to play but has gone out")
-        if not seat.hand and state.draw_pile and not state.owed_plays:
-            problems.append(
-                "the player to move has an empty hand and the draw pile has cards, "
-                "but owes no play (T4 would have drawn)"
-            )
-        if state.may_draw and not (state.owed_plays and state.draw_pile and len(seat.hand) < 3):
-            problems.append("the early draw is offered where it would draw nothing (C2)")
-        out = [s for s, seat in enumerate(state.seats) if seat.is_out and s not in state.finished]
-        if out:
-            problems.append(f"seat {out[0]} has no cards but is not listed in fin")
+    problems = position_problems(state)
     if problems:
         raise NotationError(f"invalid position: {'; '.join(problems)}")

@@ -79,7 +79,7 @@ class SeatView:
 
 @attrs.frozen
 class Observation:
-    """A game as the seat :attr:`player` sees it; make one with :func:`observe`.
+    """A game as the seat ``player`` sees it; make one with :func:`observe`.
 
     The fields mirror :class:`~threeup3down.GameState`, with every hidden
     card replaced by a count.

@@ -25,7 +25,12 @@ __all__ = ["GameState", "Phase", "Seat"]
 
 
 class Phase(enum.Enum):
-    """The part of the game a state is in."""
+    """The part of the game a state is in.
+
+    >>> from threeup3down import new_game, Rules
+    >>> new_game(Rules(players=2), seed=1).phase
+    <Phase.SETUP: 'setup'>
+    """
 
     SETUP = "setup"
     """Players choose their 3UP cards (S3)."""
@@ -33,6 +38,9 @@ class Phase(enum.Enum):
     """Turns are taken (T, P, C, F)."""
     OVER = "over"
     """The game has ended: won (W1), places settled (O1) or stalemated (O10)."""
+
+
+_OVER = Phase.OVER
 
 
 @attrs.frozen
@@ -68,6 +76,13 @@ class GameState:
     Build one with :func:`~threeup3down.new_game` or
     :meth:`GameState.from_notation`; advance it with
     :func:`~threeup3down.apply`.
+
+    >>> from threeup3down import Rules, apply, parse_move
+    >>> state = GameState.from_notation("play 0 7r,9g|-|-/8b|-|- - 8g *", Rules(players=2))
+    >>> state.current_player, state.top_card, state.is_over
+    (0, Card.GREEN_8, False)
+    >>> apply(state, parse_move("9g")).current_player
+    1
     """
 
     rules: Rules
@@ -106,7 +121,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended; then :func:`~threeup3down.legal_moves` is empty."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def winner(self) -> int | None:
@@ -130,7 +145,13 @@ class GameState:
         return self.discard_pile[-1] if self.discard_pile else None
 
     def notation(self) -> str:
-        """The position in position notation (see :mod:`threeup3down.notation`)."""
+        """The position in position notation (see :mod:`threeup3down.notation`).
+
+        >>> from threeup3down import Rules
+        >>> text = "play 1 3g|-|-/8r,9b|-|- - 5b * owed=1"
+        >>> GameState.from_notation(text, Rules(players=2)).notation().split()[:5]
+        ['play', '1', '3g|-|-/8r,9b|-|-', '-', '5b']
+        """
         from threeup3down.notation import format_position
 
         return format_position(self)
@@ -141,6 +162,15 @@ class GameState:
 
         Raises :class:`~threeup3down.NotationError` if ``text`` is not a valid
         position for these rules.
+
+        >>> from threeup3down import Rules
+        >>> state = GameState.from_notation("play 0 7r,9g|-|-/8b|-|- - 8g *", Rules(players=2))
+        >>> state.seats[0].hand, state.draw_pile
+        ((Card.RED_7, Card.GREEN_9), ())
+        >>> GameState.from_notation("play 0 7r|-|- - 8g *", Rules(players=2))
+        Traceback (most recent call last):
+        ...
+        threeup3down.errors.NotationError: invalid position: 1 seats for 2 players
         """
         from threeup3down.notation import parse_position
 
@@ -151,3 +181,8 @@ class GameState:
 
     def __repr__(self) -> str:
         return f"<GameState {self.notation()!r}>"
+
+    def _repr_svg_(self) -> str:
+        from threeup3down.svg import state_svg  # the picture of every card, for notebooks
+
+        return state_svg(self)

@@ -8,7 +8,15 @@ import pytest
 
 from tests.helpers import position
 from tests.spec.expect import exact_position
-from threeup3down import GameState, IllegalMoveError, apply, is_legal, legal_moves, parse_move
+from threeup3down import (
+    GameState,
+    IllegalMoveError,
+    NotationError,
+    apply,
+    is_legal,
+    legal_moves,
+    parse_move,
+)
 
 SETUP = "setup 0 2g,2r,5b,9g,Cb,C+1r|-|3g,3r,3b/4g,4r,4b,6g,6r,6b|-|7g,7r,7b 8g,8r - *"
 
@@ -73,3 +81,10 @@ def test_play_moves_during_setup(move: str) -> None:
         apply(state, parse_move(move))
     assert error.value.rule == "S3"
     assert state == before
+
+
+@pytest.mark.parametrize("text", ["v\u00b2", "v" + "9" * 5000, "v\u0663", "v"])
+def test_flip_positions_are_ascii_digits(text: str) -> None:
+    """A 3DOWN position is written in ASCII digits; anything else is a NotationError."""
+    with pytest.raises(NotationError):
+        parse_move(text)

@@ -1,0 +1,56 @@
+"""What every game state satisfies, checked independently of the library's own checks.
+
+:func:`assert_invariants` is written from the rules brief, not from
+:mod:`threeup3down.validation`: every card of the deck in exactly one place
+(D1), one seat per player (S1), sorted hands, at most three 3UP and 3DOWN
+cards (S2, S3), a discard pile that holds only numbers and does not end in
+three of a kind (C1, C4), and legal moves exactly while the game is not over.
+:func:`random_game` plays a game by random legal moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from threeup3down import Card, GameState, Move, Rules, apply, legal_moves, new_game
+
+__all__ = ["assert_invariants", "assert_next_states_valid", "random_game"]
+
+
+def assert_invariants(state: GameState) -> None:
+    """Fail unless ``state`` is a position the rules allow (D1, S1–S3, C1, C4, W1)."""
+    rules = state.rules
+    assert len(state.seats) == rules.players
+    assert 0 <= state.current_player < rules.players
+    zones: list[Card] = [*state.draw_pile, *state.discard_pile, *state.out_of_game]
+    for seat in state.seats:
+        zones += [*seat.hand, *seat.up, *seat.down]
+        assert list(seat.hand) == sorted(seat.hand) and list(seat.up) == sorted(seat.up)
+        assert len(seat.up) <= 3 and len(seat.down) <= 3
+    assert Counter(zones) == Counter(rules.deck_cards()), "every card in exactly one place"
+    pile = state.discard_pile
+    assert not any(card.rank.is_clear for card in pile)
+    assert not (len(pile) >= 3 and pile[-1].rank == pile[-2].rank == pile[-3].rank)
+    assert state.direction in (1, -1) and state.owed_plays >= 0 and state.turn >= 0
+    assert len(set(state.finished)) == len(state.finished)
+    assert bool(legal_moves(state)) is not state.is_over, "moves exactly while not over"
+
+
+def assert_next_states_valid(state: GameState, limit: int = 12) -> None:
+    """Fail unless every state one legal move away (the first ``limit``) satisfies the invariants."""
+    for move in legal_moves(state)[:limit]:
+        assert_invariants(apply(state, move))
+
+
+def random_game(rules: Rules, seed: int, move_seed: int) -> tuple[list[GameState], list[Move]]:
+    """The states and moves of a game dealt from ``seed``, played by random legal moves."""
+    rng = random.Random(move_seed)
+    state = new_game(rules, seed=seed)
+    states, moves = [state], []
+    while not state.is_over:
+        move = rng.choice(legal_moves(state))
+        state = apply(state, move)
+        states.append(state)
+        moves.append(move)
+    return states, moves

@@ -1,0 +1,112 @@
+"""Hypothesis strategies: tables of rules and freshly dealt games.
+
+:func:`rules` draws a valid :class:`~threeup3down.Rules` from every option the
+library has (D1, S5, C3, O1–O11); :func:`base_rules` draws the base game for
+2–6 players. Both shrink towards the base game for two players.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from hypothesis import strategies as st
+
+from threeup3down import (
+    ClearTwoDraw,
+    Colour,
+    Deck,
+    FirstPlayer,
+    GameState,
+    Rules,
+    ScoreScope,
+    new_game,
+)
+from threeup3down.rules import CARDS_PER_PLAYER
+
+__all__ = ["base_rules", "games", "rules", "seeds", "turn_limits"]
+
+BASE_PLAYERS = (2, 6)
+"""S1: one deck seats 2–6 players."""
+TWO_DECK_PLAYERS = (7, 12)
+"""O11: two decks seat 7–12 players."""
+SHORT_GAME_PLAYERS = 4
+"""O8: colours may be left out for 2–4 players."""
+LONGEST_TURN_LIMIT = 1000
+"""The default turn limit (O10), the longest a drawn game runs."""
+
+
+def seeds() -> st.SearchStrategy[int]:
+    """Seeds for :func:`~threeup3down.new_game`."""
+    return st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def turn_limits() -> st.SearchStrategy[int]:
+    """Turn limits (O10): half the time the default, else anything up to it."""
+    return st.one_of(st.just(LONGEST_TURN_LIMIT), st.integers(1, LONGEST_TURN_LIMIT))
+
+
+def base_rules() -> st.SearchStrategy[Rules]:
+    """The base game for 2–6 players (S1), every option at its default."""
+    return st.builds(Rules, players=st.integers(*BASE_PLAYERS), turn_limit=turn_limits())
+
+
+def _dealable_omissions(players: int, deck: Deck) -> list[frozenset[Colour]]:
+    """O8: the sets of at most two colours whose removal still deals nine cards each."""
+    if players > SHORT_GAME_PLAYERS:
+        return [frozenset()]
+    cards = deck.cards()
+    return [
+        frozenset(omitted)
+        for size in range(3)
+        for omitted in combinations(Colour, size)
+        if sum(card.colour not in omitted for card in cards) >= CARDS_PER_PLAYER * players
+    ]
+
+
+@st.composite
+def rules(
+    draw: st.DrawFn,
+    *,
+    places: st.SearchStrategy[bool] | None = None,
+    reverse_on_one: st.SearchStrategy[bool] | None = None,
+    same_colour_swap: st.SearchStrategy[bool] | None = None,
+    short_game: bool = False,
+) -> Rules:
+    """A valid table under a random combination of every option.
+
+    Two decks (O11) come with 7–12 players, left-out colours (O8) only with 2–4
+    players and only where the rest still deals. Pass a strategy for
+    ``places``, ``reverse_on_one`` or ``same_colour_swap`` to steer that option;
+    ``short_game`` always leaves out one or two colours.
+    """
+    deck = draw(st.sampled_from(Deck))
+    decks = 1 if short_game else draw(st.integers(1, 2))
+    if short_game:
+        players = draw(st.integers(BASE_PLAYERS[0], SHORT_GAME_PLAYERS))
+    else:
+        players = draw(st.integers(*(BASE_PLAYERS if decks == 1 else TWO_DECK_PLAYERS)))
+    omissions = _dealable_omissions(players, deck)[1 if short_game else 0 :]
+    first_player = draw(st.sampled_from(FirstPlayer))
+    return Rules(
+        players=players,
+        deck=deck,
+        decks=decks,
+        omitted_colours=draw(st.sampled_from(omissions)),
+        first_player=first_player,
+        first_seat=draw(st.integers(0, players - 1)) if first_player is FirstPlayer.SEAT else 0,
+        dealer=draw(st.integers(0, players - 1)) if first_player is FirstPlayer.DEALERS_LEFT else 0,
+        clear_two_draw=draw(st.sampled_from(ClearTwoDraw)),
+        places=draw(st.booleans() if places is None else places),
+        draw_instead=draw(st.booleans()),
+        reverse_on_one=draw(st.booleans() if reverse_on_one is None else reverse_on_one),
+        score_scope=draw(st.sampled_from(ScoreScope)),
+        pile_swap=draw(st.booleans()),
+        chosen_faces=draw(st.booleans()),
+        same_colour_swap=draw(st.booleans() if same_colour_swap is None else same_colour_swap),
+        turn_limit=draw(turn_limits()),
+    )
+
+
+def games(tables: st.SearchStrategy[Rules]) -> st.SearchStrategy[GameState]:
+    """Games freshly dealt (S2–S5) at a table drawn from ``tables``."""
+    return st.builds(new_game, tables, seed=seeds())

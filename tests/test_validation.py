@@ -1,0 +1,130 @@
+"""Which positions load: every reachable one, and none the rules can never reach."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given
+
+from tests.helpers import position
+from tests.invariants import random_game
+from tests.strategies import rules, seeds
+from threeup3down import GameState, NotationError, Rules, parse_cards
+from threeup3down.notation import parse_position
+from threeup3down.serialization import STATE, from_json, to_json
+from threeup3down.validation import position_problems
+
+SETUP_SEAT_0_CHOOSES = "setup 0 1g,2g,3g,4g,5g,6g|-|1r,2r,3r/1b,2b,3b,4b,5b,6b|-|7r,8r,9r - - -"
+"""Two players, nobody has chosen 3UP cards yet (S2, S3), with a custom 18-card deck."""
+SMALL_DECK = "1g,2g,3g,4g,5g,6g,1r,2r,3r,1b,2b,3b,4b,5b,6b,7r,8r,9r"
+
+
+def small(text: str, **options: object) -> GameState:
+    """The position ``text`` at a two-player table with the 18 cards of :data:`SMALL_DECK`."""
+    return position(text, custom_cards=parse_cards(SMALL_DECK), **options)
+
+
+@pytest.mark.spec("D1", "S1", "S3", "W1", "O1", "O10")
+@given(rules(), seeds(), seeds())
+def test_every_reachable_state_loads(table: Rules, seed: int, move_seed: int) -> None:
+    """Every state of a random game has no problems and reads back from notation and JSON."""
+    states, _ = random_game(table, seed, move_seed)
+    for state in states[:: max(1, len(states) // 8)] + states[-1:]:
+        assert position_problems(state) == ()
+        assert parse_position(state.notation(), table) == state
+        assert from_json(to_json(state), STATE) == state
+
+
+@pytest.mark.spec("O1")
+def test_finished_game_with_places_loads() -> None:
+    """With places (O1) a finished game lists the last seat too, though it still holds cards."""
+    state = position("over 2 -|-|-/5r|-|-/-|-|- - - * fin=2,0,1", places=True)
+    assert state.finished == (2, 0, 1) and state.seats[1].hand
+    assert parse_position(state.notation(), state.rules) == state
+
+
+@pytest.mark.spec("S2", "S3")
+def test_setup_positions() -> None:
+    """During setup, seats before the chooser hold three cards and three 3UP, the rest six in hand."""
+    small(SETUP_SEAT_0_CHOOSES)
+    small("setup 1 4g,5g,6g|1g,2g,3g|1r,2r,3r/1b,2b,3b,4b,5b,6b|-|7r,8r,9r - - -")
+    with pytest.raises(NotationError, match=r"during setup seat 0 holds 6 cards in hand, 0 3UP"):
+        small("setup 0 4g,5g,6g|1g,2g,3g|1r,2r,3r/1b,2b,3b,4b,5b,6b|-|7r,8r,9r - - -")
+    with pytest.raises(NotationError, match=r"nothing is played during setup \(S4\)"):
+        small("setup 0 1g,2g,3g,4g,5g,6g|-|1r,2r,3r/1b,2b,3b,4b,5b|-|7r,8r,9r - 6b -")
+
+
+@pytest.mark.spec("O6")
+def test_setup_with_chosen_faces() -> None:
+    """With chosen faces (O6) seat 0's choice lies on seat 1's 3DOWN cards while seat 1 chooses."""
+    text = "setup 1 4g,5g,6g|-|1r,2r,3r/1b,2b,3b,4b,5b,6b|1g,2g,3g|7r,8r,9r - - -"
+    assert small(text, chosen_faces=True).seats[1].up
+    with pytest.raises(NotationError, match="during setup seat 0 holds 3 cards in hand, 3 3UP"):
+        small(text)
+
+
+@pytest.mark.spec("O5")
+def test_pile_swap_is_pending_only_in_setup() -> None:
+    """With O5 a setup position carries the swap to come, a derangement; in play it is done."""
+    small(SETUP_SEAT_0_CHOOSES + " perm=1,0", pile_swap=True)
+    with pytest.raises(NotationError, match="must give every seat another seat's piles"):
+        small(SETUP_SEAT_0_CHOOSES + " perm=0,1", pile_swap=True)
+    seats = [f"1{c},2{c},3{c},4{c},5{c},6{c}|-|7{c},8{c},9{c}" for c in "grb"]
+    three = f"setup 0 {'/'.join(seats)} - - -"
+    deck = parse_cards(",".join(f"{n}{c}" for c in "grb" for n in range(1, 10)))
+    with pytest.raises(NotationError, match="must give every seat another seat's piles"):
+        position(three + " perm=1,0", pile_swap=True, custom_cards=deck)
+    position(three + " perm=1,2,0", pile_swap=True, custom_cards=deck)
+    with pytest.raises(NotationError, match="pending but O5 is off"):
+        small(SETUP_SEAT_0_CHOOSES + " perm=1,0")
+    with pytest.raises(NotationError, match=r"happens when setup ends \(O5\)"):
+        position("play 0 5r|-|-/6r|-|- - - * perm=1,0", pile_swap=True)
+
+
+@pytest.mark.spec("O10")
+def test_no_turn_at_or_past_the_turn_limit() -> None:
+    """Play stops at the turn limit (O10): a position to play at it, or over past it, is refused."""
+    position("play 0 5r|-|-/6r|-|- - - * turn=9", turn_limit=10)
+    with pytest.raises(NotationError, match="reached the turn limit of 10"):
+        position("play 0 5r|-|-/6r|-|- - - * turn=10", turn_limit=10)
+    with pytest.raises(NotationError, match="past the turn limit of 10"):
+        position("over 0 5r|-|-/6r|-|- - - * turn=11", turn_limit=10)
+
+
+@pytest.mark.spec("W1", "O1", "O10")
+def test_over_means_decided_or_out_of_turns() -> None:
+    """A game is over once decided (W1, O1) or at its turn limit (O10), never otherwise."""
+    with pytest.raises(NotationError, match="neither decided"):
+        position("over 0 5r|-|-/6r|-|- - - * turn=3")
+    position("over 0 5r|-|-/6r|-|- - - * turn=3", turn_limit=3)
+    with pytest.raises(NotationError, match="neither decided"):
+        position("over 0 -|-|-/6r|-|-/7r|-|- - - * fin=0", places=True)
+
+
+@pytest.mark.spec("W1", "O1")
+def test_play_goes_on_only_while_undecided() -> None:
+    """Without places the first seat out ends the game (W1); with them, the last but one (O1)."""
+    with pytest.raises(NotationError, match=r"1 seats are out, which ends the game"):
+        position("play 1 -|-|-/6r|-|-/7r|-|- - - * fin=0")
+    position("play 1 -|-|-/6r|-|-/7r|-|- - - * fin=0", places=True)
+    with pytest.raises(NotationError, match=r"2 seats are out, which ends the game"):
+        position("play 2 -|-|-/-|-|-/7r|-|- - - * fin=0,1", places=True)
+
+
+@pytest.mark.spec("S6", "O3")
+def test_table_problems_are_reported_alone() -> None:
+    """Seat numbers off the table are reported without the checks that need them."""
+    state = position("play 0 5r|-|-/6r|-|- - - *")
+    broken = attrs.evolve(state, current_player=3, direction=0)
+    assert position_problems(broken) == (
+        "seat 3 is not at the table",
+        "the direction of play is +1 or -1, not 0 (S6, O3)",
+    )
+
+
+def test_position_numbers_must_be_ascii_digits() -> None:
+    """Flags take ASCII digits: other digits and endless numbers are notation errors, not crashes."""
+    with pytest.raises(NotationError, match="turn must be a whole number"):
+        position("play 0 5r|-|-/6r|-|- - - * turn=\u00b2")
+    with pytest.raises(NotationError, match="too large"):
+        position("play 0 5r|-|-/6r|-|- - - * turn=" + "9" * 5000)

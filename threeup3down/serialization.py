@@ -1,0 +1,398 @@
+"""JSON documents for rules, cards, moves, states, observations, events and records.
+
+Every document is a JSON object with two envelope fields, ``format`` (which
+kind of document it is) and ``version`` (of the document formats,
+:data:`FORMAT_VERSION`), and then the fields of the value. The fields are
+the attribute names of the library's classes; cards are written in card
+notation (``"7r"``), moves in move notation (``"^7r,7g"``), enumerations
+by their values. A field that has a default may be left out when reading.
+
+=============================  ==============================================
+``format``                     value
+=============================  ==============================================
+``threeup3down/rules``         :class:`~threeup3down.Rules` (its fields)
+``threeup3down/cards``         a tuple of cards: ``{"cards": ["7r", "Cb"]}``
+``threeup3down/move``          a move: ``{"move": "^7r,7g"}``
+``threeup3down/state``         :class:`~threeup3down.GameState` (its fields)
+``threeup3down/observation``   :class:`~threeup3down.observation.Observation`
+``threeup3down/event``         one event: ``{"type": "cards-played", ...}``
+``threeup3down/events``        a tuple of events: ``{"events": [...]}``
+``threeup3down/record``        :class:`~threeup3down.records.GameRecord`
+=============================  ==============================================
+
+The JSON Schema (draft 2020-12) of every document ships with the package
+(:func:`json_schema`).
+
+Reading is strict: anything that is not a valid value raises
+:class:`~threeup3down.codec.DocumentError` (a
+:class:`~threeup3down.ThreeUpError`) naming where the document is wrong. A
+state must be a position the rules can reach
+(:func:`~threeup3down.validation.position_problems`, the checks of position
+notation; hands and 3UP cards are sorted as they are read), an observation
+what some such position shows its seat. A record is read without playing
+its moves: :func:`~threeup3down.records.replay` checks them.
+
+>>> from threeup3down import Rules, new_game
+>>> state = new_game(Rules(players=2), seed=1)
+>>> text = to_json(state)
+>>> from_json(text) == state
+True
+>>> from threeup3down import parse_move
+>>> to_json(parse_move("^7r,7g"))
+'{"format": "threeup3down/move", "version": 1, "move": "^7g,7r"}'
+>>> from_json('{"format": "threeup3down/move", "version": 1, "move": "^7r,7g"}', MOVE)
+Play(cards=(Card.GREEN_7, Card.RED_7), source=<Source.UP: 'up'>)
+>>> from_json('{"format": "threeup3down/move", "version": 1, "move": "7z"}')
+Traceback (most recent call last):
+...
+threeup3down.codec.DocumentError: $.move: not a move: '7z' (unknown colour 'z': expected g, r or b)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from importlib import resources
+from typing import Generic, TypeVar, cast, overload
+
+import attrs
+
+from threeup3down.cards import Card, sort_cards
+from threeup3down.codec import (
+    DocumentError,
+    JsonValue,
+    decode,
+    decode_fields,
+    encode,
+    encode_fields,
+    json_type,
+)
+from threeup3down.events import Event
+from threeup3down.moves import Move
+from threeup3down.observation import Observation
+from threeup3down.records import GameRecord
+from threeup3down.rules import Rules
+from threeup3down.state import GameState, Seat
+from threeup3down.validation import position_problems
+from threeup3down.view_documents import (
+    check_observation,
+    decode_event,
+    decode_events,
+    encode_event,
+    sorted_observation,
+)
+
+__all__ = [
+    "CARDS",
+    "EVENT",
+    "EVENTS",
+    "FORMAT_VERSION",
+    "MOVE",
+    "OBSERVATION",
+    "RECORD",
+    "RULES",
+    "STATE",
+    "Document",
+    "DocumentError",
+    "Format",
+    "from_dict",
+    "from_json",
+    "json_schema",
+    "to_dict",
+    "to_json",
+]
+
+FORMAT_VERSION = 1
+"""The version of the document formats this library writes and reads."""
+
+T = TypeVar("T")
+A = TypeVar("A", bound=attrs.AttrsInstance)
+
+Document = (
+    Rules
+    | tuple[Card, ...]
+    | Move
+    | GameState
+    | Observation
+    | Event
+    | tuple[Event, ...]
+    | GameRecord
+)
+"""Any value that has a document format."""
+
+_ENVELOPE = ("format", "version")
+
+
+@attrs.frozen
+class Format(Generic[T]):
+    """One kind of document: its ``format`` name, and how its fields hold a value.
+
+    >>> CARDS.to_dict((Card.RED_7,))
+    {'format': 'threeup3down/cards', 'version': 1, 'cards': ['7r']}
+    >>> CARDS.from_dict({"format": "threeup3down/cards", "version": 1, "cards": ["Cb"]})
+    (Card.BLUE_CLEAR,)
+    """
+
+    name: str
+    """The document's ``format`` field, such as ``threeup3down/state``."""
+    _encode: Callable[[T], dict[str, JsonValue]]
+    _decode: Callable[[Mapping[str, object]], T]
+
+    def to_dict(self, value: T) -> dict[str, JsonValue]:
+        """``value`` as a document: a JSON object ready for :func:`json.dumps`.
+
+        >>> from threeup3down import parse_move
+        >>> MOVE.to_dict(parse_move("pick"))
+        {'format': 'threeup3down/move', 'version': 1, 'move': 'pick'}
+        """
+        return {"format": self.name, "version": FORMAT_VERSION, **self._encode(value)}
+
+    def from_dict(self, document: object) -> T:
+        """The value of a document of this format, as :func:`json.loads` returns it.
+
+        >>> RULES.from_dict({"format": "threeup3down/rules", "version": 1, "players": 5}).players
+        5
+        """
+        return self._decode(_envelope(document, self.name))
+
+    def to_json(self, value: T, *, indent: int | None = None) -> str:
+        """``value`` as JSON text, on one line or indented by ``indent`` spaces.
+
+        >>> print(CARDS.to_json((Card.RED_7,), indent=1))
+        {
+         "format": "threeup3down/cards",
+         "version": 1,
+         "cards": [
+          "7r"
+         ]
+        }
+        """
+        return _dumps(self.to_dict(value), indent)
+
+    def from_json(self, text: str | bytes) -> T:
+        """The value of a JSON document of this format (text, or UTF-8 bytes).
+
+        >>> MOVE.from_json(b'{"format": "threeup3down/move", "version": 1, "move": "v2"}')
+        FlipDown(position=2)
+        """
+        return self.from_dict(_load(text))
+
+
+def _envelope(document: object, expected: str | None) -> Mapping[str, object]:
+    """Check the ``format`` and ``version`` of ``document``; return it."""
+    if not isinstance(document, dict):
+        raise DocumentError(f"a document is a JSON object, not {json_type(document)}")
+    name = document.get("format")
+    if not isinstance(name, str) or name not in _READERS:
+        known = ", ".join(_READERS)
+        raise DocumentError(f"unknown format {name!r} (formats: {known})", path="$.format")
+    if expected is not None and name != expected:
+        raise DocumentError(f"expected a {expected} document, not {name}", path="$.format")
+    version = document.get("version")
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise DocumentError(
+            f"unsupported version {version!r}: this library reads version {FORMAT_VERSION}",
+            path="$.version",
+        )
+    return cast(Mapping[str, object], document)
+
+
+def _dumps(document: dict[str, JsonValue], indent: int | None) -> str:
+    return json.dumps(document, indent=indent, ensure_ascii=False, allow_nan=False)
+
+
+def _load(text: str | bytes) -> object:
+    """Parse JSON text, refusing duplicate keys, NaN and Infinity."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    except DocumentError:
+        raise
+    except (ValueError, RecursionError) as error:  # bad JSON or UTF-8, ints over 4300 digits
+        raise DocumentError(f"not JSON: {error}") from None
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        keys = [key for key, _ in pairs]
+        twice = next(key for key in keys if keys.count(key) > 1)
+        raise DocumentError(f"key {twice!r} appears twice in an object")
+    return document
+
+
+def _no_constant(name: str) -> object:
+    raise DocumentError(f"{name} is not a JSON number")
+
+
+# ---------------------------------------------------------------- the formats
+
+
+def _field_format(name: str, cls: type[A], check: Callable[[A], A] | None = None) -> Format[A]:
+    """The format whose fields are the attrs fields of ``cls``."""
+
+    def decode_body(body: Mapping[str, object]) -> A:
+        value = decode_fields(body, cls, skip=_ENVELOPE)
+        return check(value) if check else value
+
+    return Format(name, encode_fields, decode_body)
+
+
+def _single(name: str, key: str, hint: object) -> Format[T]:
+    """The format whose one field ``key`` holds a value of type ``hint``."""
+
+    def encode_body(value: T) -> dict[str, JsonValue]:
+        return {key: encode(value, hint)}
+
+    def decode_body(body: Mapping[str, object]) -> T:
+        for field in body:
+            if field not in (key, *_ENVELOPE):
+                raise DocumentError(f"unknown field {field!r} (fields: {key})")
+        if key not in body:
+            raise DocumentError(f"missing field {key!r}")
+        return cast(T, decode(body[key], hint, f"$.{key}"))
+
+    return Format(name, encode_body, decode_body)
+
+
+def _valid_state(state: GameState) -> GameState:
+    """Sort hands and 3UP cards (as position notation does); refuse impossible positions."""
+    seats = tuple(
+        Seat(hand=sort_cards(seat.hand), up=sort_cards(seat.up), down=seat.down)
+        for seat in state.seats
+    )
+    state = attrs.evolve(state, seats=seats)
+    problems = position_problems(state)
+    if problems:
+        raise DocumentError(f"invalid position: {'; '.join(problems)}")
+    return state
+
+
+def _valid_observation(observation: Observation) -> Observation:
+    observation = sorted_observation(observation)
+    check_observation(observation)
+    return observation
+
+
+def _encode_events(events: tuple[Event, ...]) -> dict[str, JsonValue]:
+    return {"events": [encode_event(event) for event in events]}
+
+
+RULES: Format[Rules] = _field_format("threeup3down/rules", Rules)
+"""Rules: ``{"players": 4, "deck": "standard", ...}``, every field optional."""
+CARDS: Format[tuple[Card, ...]] = _single("threeup3down/cards", "cards", tuple[Card, ...])
+"""Cards in order: ``{"cards": ["7r", "Cb"]}``."""
+MOVE: Format[Move] = _single("threeup3down/move", "move", Move)
+"""A move in move notation: ``{"move": "swap:7r/9g"}``."""
+STATE: Format[GameState] = _field_format("threeup3down/state", GameState, _valid_state)
+"""A full game state, every hidden card included."""
+OBSERVATION: Format[Observation] = _field_format(
+    "threeup3down/observation", Observation, _valid_observation
+)
+"""What one seat may know of a game."""
+EVENT: Format[Event] = Format("threeup3down/event", encode_event, decode_event)
+"""One event: ``{"type": "cards-played", "player": 0, ...}``."""
+EVENTS: Format[tuple[Event, ...]] = Format("threeup3down/events", _encode_events, decode_events)
+"""The events of a move, in order: ``{"events": [...]}``."""
+RECORD: Format[GameRecord] = _field_format("threeup3down/record", GameRecord)
+"""A game record: rules, seed, moves, and the optional names, date and result."""
+
+_READERS: dict[str, Callable[[object], Document]] = {
+    fmt.name: fmt.from_dict for fmt in (RULES, CARDS, MOVE, STATE, OBSERVATION, EVENT, EVENTS, RECORD)
+}
+"""How to read each document format, by its ``format`` name."""
+
+
+# ------------------------------------------------------------ the shortcuts
+
+
+def to_dict(value: Document) -> dict[str, JsonValue]:
+    """``value`` as a document (a JSON object), its format chosen by its type.
+
+    A tuple is written as cards or events by its first item; an empty tuple
+    as an empty card list.
+
+    >>> from threeup3down import parse_move
+    >>> to_dict(parse_move("v0"))
+    {'format': 'threeup3down/move', 'version': 1, 'move': 'v0'}
+    """
+    if isinstance(value, tuple):
+        if value and not isinstance(value[0], Card):
+            return EVENTS.to_dict(value)
+        return CARDS.to_dict(cast(tuple[Card, ...], value))
+    if isinstance(value, Rules):
+        return RULES.to_dict(value)
+    if isinstance(value, GameState):
+        return STATE.to_dict(value)
+    if isinstance(value, Observation):
+        return OBSERVATION.to_dict(value)
+    if isinstance(value, GameRecord):
+        return RECORD.to_dict(value)
+    if isinstance(value, Move):
+        return MOVE.to_dict(value)
+    return EVENT.to_dict(value)
+
+
+def to_json(value: Document, *, indent: int | None = None) -> str:
+    """``value`` as a JSON document, its format chosen by its type (see :func:`to_dict`).
+
+    >>> from threeup3down import Card
+    >>> to_json((Card.RED_7, Card.GREEN_7))
+    '{"format": "threeup3down/cards", "version": 1, "cards": ["7r", "7g"]}'
+    """
+    return _dumps(to_dict(value), indent)
+
+
+@overload
+def from_dict(document: object) -> Document: ...
+@overload
+def from_dict(document: object, kind: Format[T]) -> T: ...
+def from_dict(document: object, kind: Format[T] | None = None) -> Document | T:
+    """The value of a document as :func:`json.loads` returns it.
+
+    With ``kind``, the document must be of that format; without it, any
+    format is read.
+
+    >>> from_dict({"format": "threeup3down/rules", "version": 1, "players": 3}).players
+    3
+    >>> from_dict({"format": "threeup3down/rules", "version": 1}, STATE)
+    Traceback (most recent call last):
+    ...
+    threeup3down.codec.DocumentError: $.format: expected a threeup3down/state document, not threeup3down/rules
+    """
+    if kind is not None:
+        return kind.from_dict(document)
+    body = _envelope(document, None)
+    return _READERS[str(body["format"])](body)
+
+
+@overload
+def from_json(text: str | bytes) -> Document: ...
+@overload
+def from_json(text: str | bytes, kind: Format[T]) -> T: ...
+def from_json(text: str | bytes, kind: Format[T] | None = None) -> Document | T:
+    """The value of a JSON document; with ``kind``, of that format only.
+
+    >>> from_json('{"format": "threeup3down/cards", "version": 1, "cards": ["7r"]}', CARDS)
+    (Card.RED_7,)
+    >>> from_json('{"format": "threeup3down/cards", "version": 2, "cards": []}')
+    Traceback (most recent call last):
+    ...
+    threeup3down.codec.DocumentError: $.version: unsupported version 2: this library reads version 1
+    """
+    document = _load(text)
+    return from_dict(document) if kind is None else kind.from_dict(document)
+
+
+def json_schema() -> dict[str, JsonValue]:
+    """The JSON Schema (draft 2020-12) of every document format.
+
+    Its ``$defs`` hold one schema per format (``state-document``, ...) and the
+    parts they share (``card``, ``move``, ``rules``, ...); the schema itself
+    accepts a document of any format.
+
+    >>> json_schema()["$schema"]
+    'https://json-schema.org/draft/2020-12/schema'
+    """
+    text = resources.files("threeup3down").joinpath("schema.json").read_text(encoding="utf-8")
+    schema: dict[str, JsonValue] = json.loads(text)
+    return schema

@@ -1,0 +1,211 @@
+"""Which positions the rules can reach: the checks every loaded state passes.
+
+A :class:`~threeup3down.GameState` read from position notation or from JSON
+is checked here before the engine sees it, so a state that was loaded is
+always one the engine can play on: every card of the deck is in exactly one
+place (D1), hands are sorted, no pile is one that should already have cleared,
+and the phase, the player to move and the flags fit together.
+
+>>> from threeup3down import Rules, new_game
+>>> position_problems(new_game(Rules(players=2), seed=1))
+()
+>>> from threeup3down.notation import parse_position
+>>> state = parse_position("play 0 7r|-|-/8b|-|- - 8g *", Rules(players=2))
+>>> import attrs
+>>> position_problems(attrs.evolve(state, current_player=5, owed_plays=-1))
+('seat 5 is not at the table', 'owed plays cannot be negative')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from threeup3down.cards import Card, format_cards, sort_cards
+from threeup3down.state import GameState, Phase, Seat
+
+__all__ = ["position_problems"]
+
+_HAND_SIZE = 3
+"""T4, S3: a hand is drawn up to three; three of the six dealt cards stay in hand."""
+_DEALT = 6
+"""S3: each player looks at six cards and chooses three of them."""
+_PILE_SIZE = 3
+"""S2: three 3DOWN cards are dealt; three 3UP cards are chosen (S3)."""
+
+
+def position_problems(state: GameState) -> tuple[str, ...]:
+    """Why ``state`` is a position the rules never reach; empty if it is fine.
+
+    Each problem is one short phrase citing the rule it breaks where there is
+    one. :func:`~threeup3down.notation.parse_position` and
+    :func:`~threeup3down.serialization.from_json` refuse a state with problems.
+
+    >>> from threeup3down import Rules
+    >>> from threeup3down.notation import parse_position
+    >>> state = parse_position("play 0 7r|-|-/8b|-|- - 8g *", Rules(players=2))
+    >>> position_problems(state)
+    ()
+    >>> import attrs
+    >>> position_problems(attrs.evolve(state, draw_pile=(Card.RED_7,)))
+    ('more cards than the deck holds: 7r (D1)',)
+    """
+    problems = list(_table_problems(state))
+    if not problems:  # the checks below index seats by number
+        problems += _card_problems(state)
+        problems += _pile_problems(state)
+        problems += _finished_problems(state)
+        if state.phase is Phase.SETUP:
+            problems += _setup_problems(state)
+        elif state.phase is Phase.PLAY:
+            problems += _play_problems(state)
+        else:
+            problems += _over_problems(state)
+    return tuple(problems)
+
+
+def _table_problems(state: GameState) -> Iterator[str]:
+    """S1, S5, S6: one seat per player, the seats named are at the table."""
+    rules = state.rules
+    if len(state.seats) != rules.players:
+        yield f"{len(state.seats)} seats for {rules.players} players"
+    if not 0 <= state.current_player < rules.players:
+        yield f"seat {state.current_player} is not at the table"
+    if not 0 <= state.first_player < rules.players:
+        yield f"first={state.first_player} is not at the table"
+    if state.direction not in (1, -1):
+        yield f"the direction of play is +1 or -1, not {state.direction} (S6, O3)"
+    if state.owed_plays < 0:
+        yield "owed plays cannot be negative"
+    if state.turn < 0:
+        yield "the turn count cannot be negative"
+    if any(not 0 <= seat < rules.players for seat in state.finished + state.pile_swap):
+        yield "fin and perm must name seats at the table"
+
+
+def _card_problems(state: GameState) -> Iterator[str]:
+    """D1, D3: every card of the deck in exactly one place; hands and 3UP cards sorted."""
+    placed: Counter[Card] = Counter(state.draw_pile + state.discard_pile + state.out_of_game)
+    for seat in state.seats:
+        placed.update(seat.hand + seat.up + seat.down)
+    missing = Counter(state.rules.deck_cards())
+    missing.subtract(placed)
+    extra = -missing
+    if extra:
+        yield f"more cards than the deck holds: {_cards(extra)} (D1)"
+    if +missing:
+        yield f"cards of the deck are missing: {_cards(+missing)} (D1)"
+    for number, seat in enumerate(state.seats):
+        if seat.hand != sort_cards(seat.hand) or seat.up != sort_cards(seat.up):
+            yield f"seat {number}'s hand and 3UP cards must be sorted"
+        if len(seat.up) > _PILE_SIZE or len(seat.down) > _PILE_SIZE:
+            yield f"seat {number} has more than three 3UP or 3DOWN cards"
+
+
+def _cards(counts: Counter[Card]) -> str:
+    return format_cards(sort_cards(counts.elements()))
+
+
+def _pile_problems(state: GameState) -> Iterator[str]:
+    """C1, C4: the discard pile holds no Clear and does not end in three of a number."""
+    pile = state.discard_pile
+    if any(card.rank.is_clear for card in pile):
+        yield "a Clear card lies on the discard pile, which it clears (C1)"
+    elif len(pile) >= 3 and pile[-1].rank == pile[-2].rank == pile[-3].rank:
+        yield f"the discard pile ends in three {pile[-1].rank.symbol}s, which clear it (C4)"
+    if state.swap_offered and not state.rules.same_colour_swap:
+        yield "a same-colour swap is offered but O7 is off"
+
+
+def _finished_problems(state: GameState) -> Iterator[str]:
+    """W1, O1: the seats listed as out are distinct and hold no cards.
+
+    With places (O1) the game ends by listing the last player still holding
+    cards too, in last place.
+    """
+    finished = state.finished
+    settled = _settled(state)
+    out = finished[:-1] if settled and state.rules.places else finished
+    if len(set(finished)) != len(finished) or not all(state.seats[s].is_out for s in out):
+        yield "fin must list distinct seats that have no cards left"
+    if len(finished) > _places_to_settle(state):
+        yield f"fin lists {len(finished)} seats but the game ends once {_places_to_settle(state)} are out (W1, O1)"
+    unlisted = [s for s, seat in enumerate(state.seats) if seat.is_out and s not in finished]
+    if unlisted and state.phase is not Phase.SETUP:
+        yield f"seat {unlisted[0]} has no cards but is not listed in fin"
+
+
+def _places_to_settle(state: GameState) -> int:
+    """W1, O1: how many seats are listed in fin once the game is decided."""
+    return state.rules.players if state.rules.places else 1
+
+
+def _settled(state: GameState) -> bool:
+    return len(state.finished) == _places_to_settle(state)
+
+
+def _setup_problems(state: GameState) -> Iterator[str]:
+    """S2–S5, O5, O6: seats before the chooser have chosen, the others hold six cards."""
+    chooser = state.current_player
+    rules = state.rules
+    for number, seat in enumerate(state.seats):
+        hand = _HAND_SIZE if number < chooser else _DEALT
+        giver = (number - 1) % rules.players if rules.chosen_faces else number  # O6
+        up = _PILE_SIZE if giver < chooser else 0
+        if (len(seat.hand), len(seat.up), len(seat.down)) != (hand, up, _PILE_SIZE):
+            yield (
+                f"during setup seat {number} holds {hand} cards in hand, {up} 3UP and "
+                f"3 3DOWN cards while seat {chooser} chooses (S2, S3)"
+            )
+            break
+    if state.discard_pile or state.out_of_game:
+        yield "nothing is played during setup (S4)"
+    if state.owed_plays or state.may_draw or state.swap_offered or state.turn:
+        yield "no turn is taken during setup (S3)"
+    if state.finished or state.direction != 1:
+        yield "nobody is out and play has not turned during setup (S3)"
+    if rules.pile_swap and not _is_derangement(state.pile_swap, rules.players):
+        yield "with O5 the pile swap (perm) must give every seat another seat's piles"
+    if state.pile_swap and not rules.pile_swap:
+        yield "a pile swap (perm) is pending but O5 is off"
+
+
+def _is_derangement(order: tuple[int, ...], players: int) -> bool:
+    """O5: ``order`` gives each of the seats the piles of another seat."""
+    return sorted(order) == list(range(players)) and all(
+        seat != source for seat, source in enumerate(order)
+    )
+
+
+def _play_problems(state: GameState) -> Iterator[str]:
+    """T1–T4, C2, C5, O10: the player to move still holds cards and has a decision."""
+    seat: Seat = state.seats[state.current_player]
+    if state.current_player in state.finished:
+        yield f"seat {state.current_player} is to play but has gone out"
+    if not seat.hand and state.draw_pile and not state.owed_plays:
+        yield (
+            "the player to move has an empty hand and the draw pile has cards, "
+            "but owes no play (T4 would have drawn)"
+        )
+    if state.may_draw and not (state.owed_plays and state.draw_pile and len(seat.hand) < 3):
+        yield "the early draw is offered where it would draw nothing (C2)"
+    limit = state.rules.turn_limit
+    if limit is not None and state.turn >= limit:
+        yield f"turn {state.turn} has reached the turn limit of {limit}, which ends the game (O10)"
+    # W1: the first seat out ends the game; O1: so does the last but one, the last taking last place
+    ending = state.rules.players - 1 if state.rules.places else 1
+    if len(state.finished) >= ending:
+        yield f"{len(state.finished)} seats are out, which ends the game (W1, O1)"
+    if state.pile_swap:
+        yield "the pile swap (perm) happens when setup ends (O5)"
+
+
+def _over_problems(state: GameState) -> Iterator[str]:
+    """W1, O1, O10: a game ends decided, or undecided on its turn limit."""
+    limit = state.rules.turn_limit
+    if not _settled(state) and state.turn != limit:
+        yield "the game is over but is neither decided (W1, O1) nor at its turn limit (O10)"
+    if limit is not None and state.turn > limit:
+        yield f"turn {state.turn} is past the turn limit of {limit} (O10)"
+    if state.owed_plays or state.may_draw or state.swap_offered or state.pile_swap:
+        yield "nothing is owed or offered once the game is over (W1)"
