@@ -1,0 +1,278 @@
+"""Play 3UP 3DOWN in a browser: you at seat 0, bots at the other seats.
+
+Run it, then open the address it prints::
+
+    python examples/web/server.py [--port 8000]
+
+The server keeps each game's full state and sends the page only what seat 0
+may know: its observation (as a JSON document and as an SVG picture), its
+legal moves in move notation, and the events of every move, hidden
+information removed and told in English. The page sends back moves in move
+notation. The server does not check them: the engine does, and a move it
+refuses comes back with the engine's message and the rule it breaks.
+
+JSON endpoints (every answer is a JSON object):
+
+``POST /api/games``  ``{"rules": {...}, "seed": 7}``
+    Start a game (both fields optional; ``rules`` holds
+    :class:`~threeup3down.Rules` fields). Answers the view (below), 201.
+``GET /api/games/ID``
+    The view: ``game``, ``observation``, ``svg``, ``legal_moves``,
+    ``to_move``, ``over``, ``result``.
+``POST /api/games/ID/moves``  ``{"move": "7r,7g"}``
+    Make seat 0's move, then let the bots move until seat 0 is to move again
+    or the game is over. Answers the view and ``events``, the move's and the
+    bots' events as ``{"text": ..., "event": {...}}``. A move the engine
+    refuses answers 422 with ``error`` and ``rule``; text that is no move at
+    all, 400 with ``error``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from threeup3down import GameState, IllegalMoveError, NotationError, Rules, new_game, parse_move
+from threeup3down.bots import LowestCardBot
+from threeup3down.codec import DocumentError, JsonValue, decode_fields
+from threeup3down.events import Event, GameOver, apply_with_events, events_for
+from threeup3down.moves import Move
+from threeup3down.narration import describe
+from threeup3down.observation import observe
+from threeup3down.serialization import to_dict
+from threeup3down.svg import LastMove, observation_svg
+
+__all__ = ["HUMAN", "Game", "Lobby", "main", "make_server"]
+
+HUMAN = 0
+"""The seat the person plays; bots play every other seat."""
+MAX_GAMES = 200
+"""Games kept at once; starting another forgets the oldest."""
+STATIC = Path(__file__).resolve().parent / "static"
+_FILES = {
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "/static/style.css": ("style.css", "text/css; charset=utf-8"),
+}
+
+Json = dict[str, JsonValue]
+_Handle = Callable[[], tuple[HTTPStatus, Json]]
+
+
+class Refused(Exception):
+    """A request the server answers with an error status and a JSON message."""
+
+    def __init__(self, status: HTTPStatus, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.body: Json = {"error": message, "rule": rule}
+
+
+class Game:
+    """One game: its full state (kept here, never sent) and the last move made."""
+
+    def __init__(self, game_id: str, state: GameState) -> None:
+        self.game_id = game_id
+        self.state = state
+        self.last_move: LastMove | None = None
+        self.lock = threading.Lock()
+        self.bot = LowestCardBot()
+
+    def view(self) -> Json:
+        """What seat 0 may know now, as JSON."""
+        observation = observe(self.state, HUMAN)
+        result = None
+        if self.state.is_over:
+            result = describe(
+                GameOver(self.state.winner, self.state.places, self.state.is_stalemate)
+            )
+        return {
+            "game": self.game_id,
+            "observation": to_dict(observation),
+            "svg": observation_svg(observation, last_move=self.last_move),
+            "legal_moves": [str(move) for move in observation.legal_moves()],
+            "to_move": observation.is_to_move,
+            "over": observation.is_over,
+            "result": result,
+        }
+
+    def play(self, text: str) -> list[Json]:
+        """Make seat 0's move written ``text``, then the bots' moves; their events for seat 0.
+
+        Raises :class:`Refused` if it is not seat 0's turn, if ``text`` is no
+        move, or if the engine refuses the move.
+        """
+        if self.state.is_over:
+            raise Refused(HTTPStatus.CONFLICT, "the game is over")
+        if self.state.current_player != HUMAN:
+            raise Refused(HTTPStatus.CONFLICT, "it is not your turn")
+        try:
+            move = parse_move(text)
+        except NotationError as error:
+            raise Refused(HTTPStatus.BAD_REQUEST, str(error)) from None
+        try:
+            events = list(self._make(move))
+        except IllegalMoveError as error:
+            raise Refused(HTTPStatus.UNPROCESSABLE_ENTITY, str(error), error.rule) from None
+        while not self.state.is_over and self.state.current_player != HUMAN:
+            events.extend(self._make(self.bot.choose(self.state)))
+        return [{"text": describe(event), "event": to_dict(event)} for event in events]
+
+    def _make(self, move: Move) -> tuple[Event, ...]:
+        player = self.state.current_player
+        self.state, events = apply_with_events(self.state, move)
+        self.last_move = LastMove(player, move)
+        return events_for(events, HUMAN)
+
+
+class Lobby:
+    """Every game the server hosts, by id."""
+
+    def __init__(self) -> None:
+        self.games: dict[str, Game] = {}
+        self.lock = threading.Lock()
+
+    def start(self, request: Json) -> Game:
+        """A new game from a request ``{"rules": {...}, "seed": N}``."""
+        unknown = set(request) - {"rules", "seed"}
+        if unknown:
+            raise Refused(HTTPStatus.BAD_REQUEST, f"unknown fields: {', '.join(sorted(unknown))}")
+        seed = request.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise Refused(HTTPStatus.BAD_REQUEST, "seed: expected an integer or null")
+        try:
+            rules = decode_fields(request.get("rules", {}), Rules, "$.rules")
+        except DocumentError as error:
+            raise Refused(HTTPStatus.BAD_REQUEST, str(error)) from None
+        game = Game(secrets.token_hex(8), new_game(rules, seed=seed))
+        with self.lock:
+            while len(self.games) >= MAX_GAMES:
+                del self.games[next(iter(self.games))]
+            self.games[game.game_id] = game
+        return game
+
+    def find(self, game_id: str) -> Game:
+        """The game ``game_id``; :class:`Refused` (404) if there is none."""
+        with self.lock:
+            game = self.games.get(game_id)
+        if game is None:
+            raise Refused(HTTPStatus.NOT_FOUND, f"no game {game_id!r}")
+        return game
+
+
+class Handler(BaseHTTPRequestHandler):
+    """Serves the page and the JSON endpoints of one :class:`Lobby`."""
+
+    server: LobbyServer
+    server_version = "threeup3down-example"
+
+    def do_GET(self) -> None:
+        path = self.path.split("?", 1)[0]
+        if path in _FILES:
+            name, content_type = _FILES[path]
+            self._send(HTTPStatus.OK, (STATIC / name).read_bytes(), content_type)
+        elif path.startswith("/api/games/") and path.count("/") == 3:
+            self._answer(
+                lambda: (HTTPStatus.OK, self.server.lobby.find(path.rsplit("/", 1)[1]).view())
+            )
+        else:
+            self._json(HTTPStatus.NOT_FOUND, {"error": f"no page {path}"})
+
+    def do_POST(self) -> None:
+        parts = self.path.split("?", 1)[0].strip("/").split("/")
+        if parts == ["api", "games"]:
+            self._answer(lambda: (HTTPStatus.CREATED, self.server.lobby.start(self._body()).view()))
+        elif len(parts) == 4 and parts[:2] == ["api", "games"] and parts[3] == "moves":
+            self._answer(lambda: self._move(parts[2]))
+        else:
+            self._json(HTTPStatus.NOT_FOUND, {"error": f"no endpoint {self.path}"})
+
+    def _move(self, game_id: str) -> tuple[HTTPStatus, Json]:
+        body = self._body()
+        text = body.get("move")
+        if not isinstance(text, str) or set(body) != {"move"}:
+            raise Refused(HTTPStatus.BAD_REQUEST, 'send {"move": "<move notation>"}')
+        game = self.server.lobby.find(game_id)
+        with game.lock:
+            events = game.play(text)
+            return HTTPStatus.OK, {**game.view(), "events": list[JsonValue](events)}
+
+    def _answer(self, handle: _Handle) -> None:
+        try:
+            status, body = handle()
+        except Refused as refusal:
+            status, body = refusal.status, refusal.body
+        self._json(status, body)
+
+    def _body(self) -> Json:
+        length = int(self.headers.get("Content-Length") or 0)
+        if length > 65536:
+            raise Refused(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "request too large")
+        try:
+            body = json.loads(self.rfile.read(length) or b"{}")
+        except ValueError:
+            raise Refused(HTTPStatus.BAD_REQUEST, "the request body is not JSON") from None
+        if not isinstance(body, dict):
+            raise Refused(HTTPStatus.BAD_REQUEST, "the request body is not a JSON object")
+        return body
+
+    def _json(self, status: HTTPStatus, body: Json) -> None:
+        self._send(status, json.dumps(body).encode("utf-8"), "application/json")
+
+    def _send(self, status: HTTPStatus, payload: bytes, content_type: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(payload)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.server.quiet:
+            super().log_message(format, *args)
+
+
+class LobbyServer(ThreadingHTTPServer):
+    """A threading HTTP server that hosts a :class:`Lobby`."""
+
+    daemon_threads = True
+
+    def __init__(self, port: int, *, quiet: bool = False) -> None:
+        super().__init__(("127.0.0.1", port), Handler)
+        self.lobby = Lobby()
+        self.quiet = quiet
+
+
+def make_server(port: int = 0, *, quiet: bool = False) -> LobbyServer:
+    """A server on 127.0.0.1 (only), at ``port`` (0: any free port)."""
+    return LobbyServer(port, quiet=quiet)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Serve until interrupted."""
+    parser = argparse.ArgumentParser(description="Play 3UP 3DOWN against bots in a browser.")
+    parser.add_argument(
+        "--port", type=int, default=8000, help="port on 127.0.0.1 (0: any free port)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    options = parser.parse_args(argv)
+    server = make_server(options.port, quiet=options.quiet)
+    print(f"Serving 3UP 3DOWN on http://127.0.0.1:{server.server_address[1]}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

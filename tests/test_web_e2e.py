@@ -1,0 +1,171 @@
+"""A whole game in a real headless Chromium, clicking the example page (examples/web/).
+
+Needs Debian's ``chromium`` and ``chromium-driver`` and Selenium from PyPI;
+without them the test is skipped and says which is missing.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("selenium", reason="needs Selenium (pip install selenium)")
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+from tests.web_support import SEED, choose, running_server  # noqa: E402
+from threeup3down import Card, ChooseUp, FlipDown, Play, Source, Swap, parse_move  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--window-size=1400,1000",
+)
+
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None or CHROMEDRIVER is None,
+    reason="needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)",
+)
+
+Browser = webdriver.Chrome
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[Browser]:
+    """Headless Chromium with a fresh profile, driven through Debian's chromedriver."""
+    assert CHROMIUM is not None and CHROMEDRIVER is not None
+    options = Options()
+    options.binary_location = CHROMIUM
+    for flag in (*FLAGS, f"--user-data-dir={tmp_path / 'profile'}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def wait(browser: Browser, condition: str, *args: object) -> None:
+    """Wait (at most 10 s) until the JavaScript expression ``condition`` is true."""
+    WebDriverWait(browser, 10, poll_frequency=0.02).until(
+        lambda driver: driver.execute_script(f"return {condition}", *args)
+    )
+
+
+def renders(browser: Browser) -> int:
+    """How often the page has drawn a view from the server."""
+    return int(browser.execute_script("return Number(document.body.dataset.renders)"))
+
+
+def page(browser: Browser) -> tuple[list[str], list[str], Card | None]:
+    """The legal moves listed, the own hand, and the top of the discard pile, as the page shows them."""
+    legal, hand, top = browser.execute_script(
+        """
+        const cards = (selector) => [...document.querySelectorAll(selector)].map((g) => g.dataset.card);
+        return [
+          [...document.querySelectorAll('#legal li')].map((li) => li.dataset.move),
+          cards('#table g.own g[data-zone="hand"]'),
+          cards('#table g[data-zone="discard"]').pop() || null,
+        ];
+        """
+    )
+    return legal, hand, Card.parse(top) if top else None
+
+
+def click_card(
+    browser: Browser, zone: str, card: str | None = None, position: int | None = None
+) -> None:
+    """Click an own card that is not selected yet, near its top-left corner (always in view)."""
+    selector = f'#table g.own g[data-zone="{zone}"]:not(.selected)'
+    selector += f'[data-card="{card}"]' if card is not None else f'[data-position="{position}"]'
+    element: WebElement = browser.find_element(By.CSS_SELECTOR, selector)
+    size = element.size
+    ActionChains(browser, duration=0).move_to_element_with_offset(
+        element, 10 - size["width"] // 2, 10 - size["height"] // 2
+    ).click().perform()
+
+
+def click_button(browser: Browser, selector: str) -> None:
+    """Click a button of the page."""
+    browser.find_element(By.CSS_SELECTOR, selector).click()
+
+
+def make(browser: Browser, text: str) -> None:
+    """Make the move ``text`` as a person would: click its cards, then its button."""
+    move = parse_move(text)
+    match move:
+        case ChooseUp() | Play():
+            zone = "up" if isinstance(move, Play) and move.source is Source.UP else "hand"
+            for card in move.cards:
+                click_card(browser, zone, str(card))
+            click_button(browser, "#play")
+        case FlipDown():
+            click_card(browser, "down", position=move.position)
+        case Swap():
+            click_card(browser, "hand", str(move.hand_card))
+            click_card(browser, "up", str(move.up_card))
+            click_button(browser, "#swap")
+        case _:
+            click_button(browser, f'button[data-move="{text}"]')
+
+
+def try_a_card_lower_than_the_top(browser: Browser, hand: list[str], top: Card) -> str | None:
+    """Click a hand card lower than the top and Play; the refusal the page shows."""
+    low = next((card for card in hand if Card.parse(card).rank < top.rank), None)
+    if low is None or top.rank.is_clear:
+        return None
+    before = renders(browser)
+    click_card(browser, "hand", low)
+    click_button(browser, "#play")
+    wait(browser, "!document.getElementById('message').hidden")
+    assert renders(browser) == before  # the table stays as it was
+    message = browser.find_element(By.ID, "message")
+    return f"{message.get_attribute('data-rule')} | {message.text}"
+
+
+def test_a_whole_game_in_chromium(browser: Browser) -> None:
+    """Setup choice, plays, pick-ups, a refused click and the result, clicked through in Chromium."""
+    started = time.monotonic()
+    with running_server() as base:
+        browser.get(base + "/")
+        browser.find_element(By.ID, "seed").send_keys(str(SEED))
+        click_button(browser, "#start")
+        wait(browser, "document.querySelector('#table svg') !== null")
+        made: list[str] = []
+        refusal = None
+        while not browser.find_element(By.ID, "result").is_displayed():
+            legal, hand, top = page(browser)
+            if refusal is None and top is not None and not legal[0].startswith("up:"):
+                refusal = try_a_card_lower_than_the_top(browser, hand, top)
+            text = choose(legal)
+            before = renders(browser)
+            make(browser, text)
+            wait(browser, "Number(document.body.dataset.renders) > arguments[0]", before)
+            assert not browser.find_element(By.ID, "message").is_displayed()
+            made.append(text)
+        result = browser.find_element(By.ID, "result").text
+        log = browser.find_element(By.ID, "log").text
+    assert made[0].startswith("up:") and "pick" in made and any(m.startswith("^") for m in made)
+    assert refusal is not None and refusal.startswith("P2 | Not allowed: P2: player 0 cannot play")
+    assert "lower than the" in refusal
+    assert "Player 0 chooses their 3UP cards" in log
+    assert "Player 0 picks up the pile" in log
+    assert result == "Game over. Player 0 wins."
+    assert time.monotonic() - started < 60
