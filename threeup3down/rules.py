@@ -35,6 +35,8 @@ __all__ = [
 
 #: Cards a player is dealt: three 3DOWN and six to choose from (S2, S3).
 CARDS_PER_PLAYER = 9
+#: The largest table: twelve players with two decks (O11).
+MAX_PLAYERS = 12
 
 
 class Deck(enum.Enum):
@@ -136,7 +138,8 @@ class Rules:
     """
 
     players: int = 4
-    """How many players sit at the table (S1: 2–6; O11: 7–12 with two decks)."""
+    """How many players sit at the table (S1: 2–6; O11: 7–12 with two decks;
+    with :attr:`custom_cards`, 2–12 if the cards deal nine to each)."""
     deck: Deck = Deck.STANDARD
     """The printed deck (D1)."""
     custom_cards: tuple[Card, ...] | None = attrs.field(
@@ -240,6 +243,10 @@ def _check_table(rules: Rules) -> None:
         raise RulesError(
             f"a turn limit must be at least 1 turn, not {rules.turn_limit} (O10)",
             fields=("turn_limit",),
+        )
+    if rules.players > MAX_PLAYERS:
+        raise RulesError(
+            f"{rules.players} players is too many (O11: at most {MAX_PLAYERS})", fields=("players",)
         )
     if rules.decks not in (1, 2):
         raise RulesError(f"{rules.decks} decks: one or two are used (O11)", fields=("decks",))

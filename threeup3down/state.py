@@ -130,7 +130,8 @@ class GameState:
 
     @property
     def places(self) -> tuple[int, ...]:
-        """Seats in finishing order so far; with places (O1), every seat once over."""
+        """Seats in finishing order so far; with places (O1), every seat once the
+        game is decided (a stalemate keeps only the places settled before it)."""
         return self.finished
 
     @property

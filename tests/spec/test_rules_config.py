@@ -21,6 +21,7 @@ from threeup3down import (
     ScoreScope,
     ThreeUpError,
     new_game,
+    standard_deck,
 )
 
 RED = frozenset({Colour.RED})
@@ -103,9 +104,9 @@ def test_seven_or_more_need_two_decks(players: int) -> None:
 
 
 @pytest.mark.spec("O11")
-@pytest.mark.parametrize("players", [2, 4, 6, 13])
+@pytest.mark.parametrize("players", [2, 4, 6])
 def test_two_decks_only_for_seven_to_twelve(players: int) -> None:
-    """Two decks for fewer than 7 or more than 12 players is refused, naming decks and players."""
+    """Two decks for fewer than 7 players is refused, naming decks and players (13 is refused as too many)."""
     assert set(refused_fields(players=players, decks=2)) == {"decks", "players"}
 
 
@@ -189,3 +190,11 @@ def test_rules_error_is_a_library_value_error_and_pickles() -> None:
     assert isinstance(error, ThreeUpError) and isinstance(error, ValueError)
     copy = pickle.loads(pickle.dumps(error))
     assert copy.fields == ("turn_limit",) and str(copy) == str(error)
+
+
+@pytest.mark.spec("S1", "O11")
+def test_no_table_seats_more_than_twelve() -> None:
+    """S1 seats 2-6 with one deck and O11 7-12 with two: no deck, custom or not, seats thirteen."""
+    assert refused_fields(players=13, custom_cards=standard_deck() * 2) == ("players",)
+    assert refused_fields(players=13, decks=2) == ("players",)
+    assert Rules(players=12, custom_cards=standard_deck() * 2).players == 12
