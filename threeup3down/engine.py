@@ -169,7 +169,7 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     seat = state.seats[state.current_player]
     if state.swap_offered:
         return _swap_moves(seat)
-    if state.owed_plays and not seat.hand and state.draw_pile:  # C5
+    if _must_draw(state, seat):
         return (_DRAW,)
     moves: list[Move] = [_DRAW] if state.may_draw else []
     top = state.discard_pile[-1].rank if state.discard_pile else 0
@@ -415,9 +415,10 @@ def _refuse(state: GameState, move: Move, why: str, rule: str) -> IllegalMoveErr
 def _take(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...] | None:
     """``cards`` less ``taken``, or ``None`` if ``cards`` does not hold them all."""
     if len(taken) == 1:
-        if taken[0] not in cards:
+        try:
+            index = cards.index(taken[0])
+        except ValueError:
             return None
-        index = cards.index(taken[0])
         return cards[:index] + cards[index + 1 :]
     remaining = list(cards)
     try:
