@@ -609,7 +609,7 @@ def _lay(state: GameState, seat: Seat, cards: tuple[Card, ...]) -> GameState:
     out_of_game = state.out_of_game
     owed = state.owed_plays - 1 if state.owed_plays else 0
     if _clears(pile, rank):
-        out_of_game += pile  # C1, C4, C6
+        out_of_game = _sorted(out_of_game + pile)  # C1, C4, C6
         pile = ()
         owed += rank.extra_plays  # C2, C3, C5
     direction = state.direction

@@ -255,12 +255,13 @@ def _single(name: str, key: str, hint: object) -> Format[T]:
 
 
 def _valid_state(state: GameState) -> GameState:
-    """Sort hands and 3UP cards (as position notation does); refuse impossible positions."""
+    """Sort hands, 3UP cards and the out-of-game pile (as position notation does);
+    refuse impossible positions."""
     seats = tuple(
         Seat(hand=sort_cards(seat.hand), up=sort_cards(seat.up), down=seat.down)
         for seat in state.seats
     )
-    state = attrs.evolve(state, seats=seats)
+    state = attrs.evolve(state, seats=seats, out_of_game=sort_cards(state.out_of_game))
     problems = position_problems(state)
     if problems:
         raise DocumentError(f"invalid position: {'; '.join(problems)}")

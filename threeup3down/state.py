@@ -99,7 +99,8 @@ class GameState:
     discard_pile: tuple[Card, ...]
     """The discard pile; its last card is the top. It only ever holds numbers."""
     out_of_game: tuple[Card, ...]
-    """Cards cleared out of the game (C1, C6), in the order they left."""
+    """Cards cleared out of the game (C1, C6), sorted: a multiset, so states
+    that differ only in the order cards left are one position."""
     owed_plays: int = 0
     """Extra plays the player to move still owes this turn (C2, C3, C5)."""
     may_draw: bool = False

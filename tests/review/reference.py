@@ -147,7 +147,7 @@ def _lay(state: GameState, seat: Seat, cards: tuple[Card, ...]) -> GameState:
     pile, out = state.discard_pile + cards, state.out_of_game
     owed = max(state.owed_plays - 1, 0)
     if rank.is_clear or (len(pile) >= 3 and all(card.rank == rank for card in pile[-3:])):
-        pile, out, owed = (), out + pile, owed + EXTRA_PLAYS.get(rank, 0)
+        pile, out, owed = (), sort_cards(out + pile), owed + EXTRA_PLAYS.get(rank, 0)
     direction = -state.direction if rules.reverse_on_one and rank == Rank.ONE else state.direction
     if not seat.card_count:
         finished = state.finished + (player,)
