@@ -1,6 +1,6 @@
 """What every game state satisfies, checked independently of the library's own checks.
 
-:func:`assert_invariants` is written from the rules brief, not from
+:func:`assert_invariants` is written from the rules specification, not from
 :mod:`threeup3down.validation`: every card of the deck in exactly one place
 (D1), one seat per player (S1), sorted hands, at most three 3UP and 3DOWN
 cards (S2, S3), a discard pile that holds only numbers and does not end in

@@ -123,7 +123,7 @@ HAND_CHECKED = {
     108: "over 0 -|-|-/1r,6b,7b,10g|3r,3b,7b|1r,1b,4g draw=0 2g out=73 turn=97 fin=0",
 }
 """Positions of ``two-players.txt`` worked out by hand from the position before
-and the rules brief: decision number -> summary (:func:`_summary`)."""
+and the rules specification: decision number -> summary (:func:`_summary`)."""
 
 
 @pytest.mark.spec("S3", "S5", "P2", "T3", "T4", "C1", "C2", "C3", "C4", "C5", "F1", "F2", "F3", "W1")

@@ -3,7 +3,7 @@
 A move is every decision :func:`~threeup3down.legal_moves` lists (a draw
 counts like a play); a game that ends earlier adds nothing at greater depths
 (:func:`tests.move_tree.perft`). The small depths below were worked out by
-hand from the rules brief; the deep counts are golden figures that pin the
+hand from the rules specification; the deep counts are golden figures that pin the
 whole tree down, so that any change in what is legal shows up here.
 
 All positions are two-player, draw pile top last, discard pile top last.

@@ -14,7 +14,7 @@ from tests.strategies import base_rules, games, rules
 from threeup3down import GameState, IllegalMoveError, Move, Phase, apply, legal_moves
 
 RULE_ID = re.compile(r"[DSTPCFW][1-9]|O(1[01]|[1-9])")
-"""The shape of a rule ID of the rules brief (D1 … W1, O1 … O11)."""
+"""The shape of a rule ID of the rules specification (D1 … W1, O1 … O11)."""
 SAMPLING_PERIOD = 10
 """Besides every new situation, every this many decisions is checked against all candidates."""
 

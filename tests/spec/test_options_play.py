@@ -1,7 +1,7 @@
 """Optional rules that change a turn: O2 draw instead, O3 reverse, and C3's GH variant.
 
 Each test builds a position from notation; the legal move lists are worked out
-by hand from the rules brief (listed in the engine's documented order: ``draw``,
+by hand from the rules specification (listed in the engine's documented order: ``draw``,
 ``take``, plays by rank then size then colour, flips, ``pick``).
 """
 

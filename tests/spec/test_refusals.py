@@ -1,4 +1,4 @@
-"""The brief's table of refusals: each illegal move cites the most specific rule and changes nothing."""
+"""The specification's table of refusals: each illegal move cites the most specific rule and changes nothing."""
 
 from __future__ import annotations
 

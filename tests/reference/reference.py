@@ -1,5 +1,6 @@
-"""An independent model of the rules brief, written from the brief and the
-engine's stated decisions rather than from the engine, to check the engine against.
+"""An independent model of the rules, written from the rules specification
+(docs/rules.rst) and its decisions rather than from the engine, to check the
+engine against.
 
 :func:`reference_moves` maps every legal move of a position, every colour
 variant included, to the position it leads to.

@@ -1,4 +1,4 @@
-"""The engine against an independent model of the rules (tests/review/reference.py), over random games."""
+"""The engine against an independent model of the rules (tests/reference/reference.py), over random games."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.review.reference import reference_moves
+from tests.reference.reference import reference_moves
 from threeup3down import (
     Card,
     ChooseUp,
@@ -80,7 +80,7 @@ def _check(state: GameState) -> dict[Move, GameState]:
 )
 @pytest.mark.parametrize("rules", TABLES, ids=lambda rules: f"{rules.players}p")
 def test_engine_matches_the_reference_model(rules: Rules) -> None:
-    """In random games every position's legal moves and their outcomes are those an independent model of the brief gives."""
+    """In random games every position's legal moves and their outcomes are those an independent model of the rules gives."""
     for seed in range(4):
         rng = random.Random(seed)
         state = new_game(rules, seed=seed)
