@@ -21,7 +21,8 @@ from threeup3down.cards import (
     parse_cards,
     standard_deck,
 )
-from threeup3down.engine import apply, is_legal, legal_moves, new_game
+from threeup3down.deal import new_game
+from threeup3down.engine import apply, is_legal, legal_moves
 from threeup3down.events import Event, apply_with_events, events_for
 from threeup3down.errors import (
     IllegalMoveError,

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from threeup3down.bots import Bot, LowestCardBot, RandomBot
 from threeup3down.cards import Colour, format_cards
-from threeup3down.engine import new_game
+from threeup3down.deal import new_game
 from threeup3down.events import NextPlayer, apply_with_events
 from threeup3down.narration import describe
 from threeup3down.errors import NotationError, RulesError

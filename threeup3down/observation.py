@@ -38,7 +38,8 @@ from collections.abc import Iterator
 import attrs
 
 from threeup3down.cards import Card, format_cards, sort_cards, sort_key
-from threeup3down.engine import random_pile_swap, is_legal, legal_moves
+from threeup3down.deal import random_pile_swap
+from threeup3down.engine import is_legal, legal_moves
 from threeup3down.errors import ThreeUpError
 from threeup3down.moves import Move
 from threeup3down.rules import Rules

@@ -25,7 +25,8 @@ from collections.abc import Callable
 
 import attrs
 
-from threeup3down.engine import apply, new_game
+from threeup3down.deal import new_game
+from threeup3down.engine import apply
 from threeup3down.errors import IllegalMoveError, ThreeUpError
 from threeup3down.moves import Move
 from threeup3down.rules import Rules

@@ -29,7 +29,7 @@ from typing import assert_never
 import attrs
 
 from threeup3down.cards import Card, Rank
-from threeup3down.engine import new_game
+from threeup3down.deal import new_game
 from threeup3down.errors import MatchError
 from threeup3down.rules import FirstPlayer, Rules, ScoreScope
 from threeup3down.state import GameState, Seat

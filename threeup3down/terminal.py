@@ -14,7 +14,7 @@ from typing import TextIO
 
 from threeup3down.bots import Bot, LowestCardBot
 from threeup3down.cards import format_cards
-from threeup3down.engine import new_game
+from threeup3down.deal import new_game
 from threeup3down.errors import IllegalMoveError, NotationError
 from threeup3down.events import Event, apply_with_events, events_for
 from threeup3down.moves import Move, parse_move
