@@ -57,6 +57,7 @@ _SETUP = Phase.SETUP
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 _EACH = ClearTwoDraw.EACH
+_NO_CARDS = Seat()
 
 
 # --------------------------------------------------------------- legal moves
@@ -401,7 +402,7 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
         remaining = _take(seat.hand, cards)
         if remaining is None:
             raise _refuse(state, move, f"the hand holds {format_cards(seat.hand)}", "P1")
-        seat = Seat(remaining, seat.up, seat.down)
+        hand, up = remaining, seat.up
     else:
         if seat.hand or state.draw_pile:
             raise _refuse(
@@ -410,9 +411,9 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
         remaining = _take(seat.up, cards)
         if remaining is None:
             raise _refuse(state, move, f"the 3UP cards are {format_cards(seat.up)}", "P1")
-        seat = Seat(seat.hand, remaining, seat.down)
+        hand, up = seat.hand, remaining
     _check_beats_top(state, move, rank)
-    return _lay(state, seat, cards)
+    return _lay(state, hand, up, seat.down, cards)
 
 
 def _check_beats_top(state: GameState, move: Move, rank: Rank) -> None:
@@ -440,10 +441,10 @@ def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
     card = seat.down[move.position]
     down = seat.down[: move.position] + seat.down[move.position + 1 :]
     if not state.discard_pile or card.rank >= state.discard_pile[-1].rank:
-        return _lay(state, Seat(hand=(), up=(), down=down), (card,))
+        return _lay(state, (), (), down, (card,))
     hand = _sorted(state.discard_pile + (card,))  # F4
     return _end_turn(
-        state, Seat(hand, (), down), (), state.out_of_game, state.draw_pile, state.direction,
+        state, hand, (), down, (), state.out_of_game, state.draw_pile, state.direction,
         state.finished,
     )
 
@@ -454,7 +455,7 @@ def _apply_pick_up(state: GameState, seat: Seat, move: PickUp) -> GameState:
         raise _refuse(state, move, "a play is possible, and a player who can play must", "T2")
     hand = _sorted(seat.hand + state.discard_pile)
     return _end_turn(
-        state, Seat(hand, seat.up, seat.down), (), state.out_of_game, state.draw_pile,
+        state, hand, seat.up, seat.down, (), state.out_of_game, state.draw_pile,
         state.direction, state.finished,
     )
 
@@ -488,7 +489,7 @@ def _apply_draw_instead(state: GameState, seat: Seat, move: DrawInstead) -> Game
         raise _refuse(state, move, "a player who cannot play picks up the pile", "T3")
     hand = _sorted(seat.hand + state.draw_pile[-1:])
     return _end_turn(
-        state, Seat(hand, seat.up, seat.down), state.discard_pile, state.out_of_game,
+        state, hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
         state.draw_pile[:-1], state.direction, state.finished,
     )
 
@@ -520,16 +521,23 @@ def _after_swap(state: GameState, seat: Seat) -> GameState:
     if state.owed_plays:
         return _evolve(state, seats=_replace_seat(state, seat), swap_offered=False)
     return _end_turn(
-        state, seat, state.discard_pile, state.out_of_game, state.draw_pile, state.direction,
-        state.finished,
+        state, seat.hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
+        state.draw_pile, state.direction, state.finished,
     )
 
 
 # ------------------------------------------------------- consequences of a play
 
 
-def _lay(state: GameState, seat: Seat, cards: tuple[Card, ...]) -> GameState:
-    """Put ``cards`` on the discard pile and settle what follows (C1–C7, O3, O7, W1)."""
+def _lay(
+    state: GameState,
+    hand: tuple[Card, ...],
+    up: tuple[Card, ...],
+    down: tuple[Card, ...],
+    cards: tuple[Card, ...],
+) -> GameState:
+    """Put ``cards`` on the discard pile, the player left holding ``hand``, ``up``
+    and ``down``, and settle what follows (C1–C7, O3, O7, W1)."""
     rules = state.rules
     rank = cards[0].rank
     pile = state.discard_pile + cards
@@ -542,31 +550,32 @@ def _lay(state: GameState, seat: Seat, cards: tuple[Card, ...]) -> GameState:
     direction = state.direction
     if rank is _ONE and rules.reverse_on_one:  # O3
         direction = -direction
-    if not (seat.hand or seat.up or seat.down):  # W1, C7
-        return _go_out(state, seat, pile, out_of_game, direction)
-    swap = rules.same_colour_swap and bool(seat.hand and seat.up) and _completes_colour_run(pile)
+    if not (hand or up or down):  # W1, C7
+        return _go_out(state, pile, out_of_game, direction)
+    swap = rules.same_colour_swap and bool(hand and up) and _completes_colour_run(pile)
     if owed or swap:
         return _state(
             state,
             _PLAY,
             state.current_player,
-            _replace_seat(state, seat),
+            _replace_seat(state, Seat(hand, up, down)),
             state.draw_pile,
             pile,
             out_of_game,
             owed,
-            _early_draw_offered(state, rank, owed, seat.hand),
+            _early_draw_offered(state, rank, owed, hand),
             swap,
             direction,
             state.turn,
             state.finished,
         )
-    return _end_turn(state, seat, pile, out_of_game, state.draw_pile, direction, state.finished)
+    return _end_turn(
+        state, hand, up, down, pile, out_of_game, state.draw_pile, direction, state.finished
+    )
 
 
 def _go_out(
     state: GameState,
-    seat: Seat,
     pile: tuple[Card, ...],
     out_of_game: tuple[Card, ...],
     direction: int,
@@ -575,14 +584,14 @@ def _go_out(
     finished = state.finished + (state.current_player,)
     active = [s for s in range(state.rules.players) if s not in finished]
     if state.rules.places and len(active) > 1:
-        return _end_turn(state, seat, pile, out_of_game, state.draw_pile, direction, finished)
+        return _end_turn(state, (), (), (), pile, out_of_game, state.draw_pile, direction, finished)
     if state.rules.places:
         finished += (active[0],)
     return _state(
         state,
         _OVER,
         state.current_player,
-        _replace_seat(state, seat),
+        _replace_seat(state, _NO_CARDS),
         state.draw_pile,
         pile,
         out_of_game,
@@ -597,20 +606,21 @@ def _go_out(
 
 def _end_turn(
     state: GameState,
-    seat: Seat,
+    hand: tuple[Card, ...],
+    up: tuple[Card, ...],
+    down: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
     out_of_game: tuple[Card, ...],
     draw_pile: tuple[Card, ...],
     direction: int,
     finished: tuple[int, ...],
 ) -> GameState:
-    """T1, T4, O10: the player draws up to three and the turn passes; owed plays lapse.
-    At the turn limit the game ends as a stalemate."""
+    """T1, T4, O10: the player, left holding ``hand``, ``up`` and ``down``, draws up
+    to three and the turn passes; owed plays lapse. At the turn limit the game
+    ends as a stalemate."""
     player = state.current_player
-    hand = seat.hand
-    if len(hand) < _HAND_SIZE and draw_pile and (hand or seat.up or seat.down):
+    if len(hand) < _HAND_SIZE and draw_pile and (hand or up or down):
         hand, draw_pile = _draw_to_three(hand, draw_pile)
-        seat = Seat(hand, seat.up, seat.down)
     turn = state.turn + 1
     limit = state.rules.turn_limit
     if limit is not None and turn >= limit:
@@ -621,7 +631,7 @@ def _end_turn(
         state,
         phase,
         next_player,
-        _replace_seat(state, seat),
+        _replace_seat(state, Seat(hand, up, down)),
         draw_pile,
         discard_pile,
         out_of_game,
