@@ -104,7 +104,7 @@ def test_over_means_decided_or_out_of_turns() -> None:
 @pytest.mark.spec("W1", "O1")
 def test_play_goes_on_only_while_undecided() -> None:
     """Without places the first seat out ends the game (W1); with them, the last but one (O1)."""
-    with pytest.raises(NotationError, match=r"1 seats are out, which ends the game"):
+    with pytest.raises(NotationError, match=r"1 seat is out, which ends the game"):
         position("play 1 -|-|-/6r|-|-/7r|-|- - - * fin=0")
     position("play 1 -|-|-/6r|-|-/7r|-|- - - * fin=0", places=True)
     with pytest.raises(NotationError, match=r"2 seats are out, which ends the game"):

@@ -241,7 +241,7 @@ class Card(enum.Enum):
         ...
         threeup3down.errors.NotationError: unknown rank '11': expected 1-10, C, C+1 or C+2
         """
-        if len(text) < 2:
+        if not isinstance(text, str) or len(text) < 2:
             raise NotationError(f"not a card: {text!r} (expected a rank and a colour, like 7r)")
         return cls.of(Rank.parse(text[:-1]), Colour.parse(text[-1]))
 
@@ -275,6 +275,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> parse_cards("-")
     ()
     """
+    if not isinstance(text, str):
+        raise NotationError(f"not a list of cards: {text!r} (expected text such as '7r,7g')")
     if text in ("", "-"):
         return ()
     return tuple(Card.parse(token) for token in text.split(","))

@@ -9,6 +9,7 @@ terminal. ``python -m threeup3down`` works too. Both take ``--players``,
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -45,6 +46,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     _add_table_options(play, seed=None)
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     args = parser.parse_args(argv)
+    try:
+        return _run(parser, args)
+    except BrokenPipeError:  # the reader (say, `head`) stopped listening: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         rules = _rules(args)
     except (RulesError, NotationError) as error:

@@ -21,10 +21,10 @@ and ``pick``.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import assert_never
+from typing import assert_never, get_args
 
 from threeup3down.cards import Card, Rank, format_cards, sort_key
-from threeup3down.errors import IllegalMoveError
+from threeup3down.errors import IllegalMoveError, ThreeUpError
 from threeup3down.moves import (
     ChooseUp,
     DeclineSwap,
@@ -58,6 +58,7 @@ _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 _EACH = ClearTwoDraw.EACH
 _NO_CARDS = Seat()
+_MOVE_TYPES = get_args(Move)
 
 
 # --------------------------------------------------------------- legal moves
@@ -255,6 +256,10 @@ def apply(state: GameState, move: Move) -> GameState:
     >>> state.discard_pile
     (Card.GREEN_8,)
     """
+    if not isinstance(move, _MOVE_TYPES):
+        raise ThreeUpError(
+            f"not a move: {move!r} (moves are Move values; parse_move() reads notation such as '9g')"
+        )
     if state.phase is not _PLAY:
         if state.phase is _OVER:
             raise IllegalMoveError(f"cannot {_describe(move)}: the game is over", rule="W1")

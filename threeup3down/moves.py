@@ -30,7 +30,7 @@ import enum
 import attrs
 
 from threeup3down.cards import Card, format_cards, parse_cards, sort_cards
-from threeup3down.errors import NotationError
+from threeup3down.errors import NotationError, ThreeUpError
 
 __all__ = [
     "ChooseUp",
@@ -60,6 +60,15 @@ class Source(enum.Enum):
     """The player's 3UP cards."""
 
 
+def _cards(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards of a move, sorted; anything but Card values is refused."""
+    if not all(isinstance(card, Card) for card in cards):
+        raise ThreeUpError(
+            f"a move's cards must be Card values, not {cards!r} (parse_cards() reads '7r,7g')"
+        )
+    return sort_cards(cards)
+
+
 @attrs.frozen
 class ChooseUp:
     """Setup (S3): put these three of the six dealt cards face up as 3UP cards.
@@ -70,7 +79,7 @@ class ChooseUp:
     ChooseUp(cards=(Card.RED_7, Card.GREEN_9, Card.BLUE_CLEAR))
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=sort_cards)
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
     """The chosen cards, sorted."""
 
     def __str__(self) -> str:
@@ -85,7 +94,7 @@ class Play:
     Play(cards=(Card.GREEN_5, Card.RED_5), source=<Source.HAND: 'hand'>)
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=sort_cards)
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
     """The cards played, sorted."""
     source: Source = Source.HAND
     """Whether they come from the hand or the 3UP cards."""
@@ -199,14 +208,20 @@ def parse_move(text: str) -> Move:
     ...
     threeup3down.errors.NotationError: not a move: 'v' (3DOWN position must be a number, like v0)
     """
+    if not isinstance(text, str):
+        raise NotationError(f"not a move: {text!r} is not a string of move notation")
     text = text.strip()
     if text in _WORDS:
         return _WORDS[text]
+    if any(character.isspace() for character in text):
+        raise NotationError(
+            f"not a move: {text[:20]!r} (no spaces inside a move: write 7r,7g)"
+        )
     if text.startswith("up:"):
         return ChooseUp(_cards_of_move(text, text[3:]))
     if text.startswith("swap:"):
         hand_card, slash, up_card = text[5:].partition("/")
-        if not slash:
+        if not slash or "/" in up_card:
             raise NotationError(f"not a move: {text!r} (a swap is written swap:7r/9g)")
         cards = _cards_of_move(text, f"{hand_card},{up_card}")
         return Swap(cards[0], cards[1])
@@ -219,6 +234,11 @@ def parse_move(text: str) -> Move:
         return FlipDown(int(digits))
     if text.startswith("^"):
         return Play(_cards_of_move(text, text[1:]), Source.UP)
+    if text[:1].isalpha() and not text.startswith("C"):
+        raise NotationError(
+            f"not a move: {text[:20]!r} (expected cards such as 7r,7g or ^9g, v0, pick, draw, "
+            "take, keep, up:7r,9g,Cb or swap:7r/9g)"
+        )
     return Play(_cards_of_move(text, text))
 
 

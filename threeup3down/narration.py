@@ -80,8 +80,8 @@ def describe(event: Event) -> str:
             return f"Player {player} plays {_cards(cards)}{_SOURCES[source]}."
         case DownCardTurned(player=player, position=position, card=card, played=played):
             shown = str(card) if card is not None else "a card"
-            outcome = "and plays it" if played else "which cannot be played"
-            return f"Player {player} turns over 3DOWN card {position}: {shown}, {outcome}."
+            outcome = "" if played else ", which cannot be played"
+            return f"Player {player} turns over 3DOWN card {position}: {shown}{outcome}."
         case PileCleared(cards=cards, cause=cause):
             return f"The pile ({_cards(cards)}) is cleared by {_CAUSES[cause]}."
         case PilePickedUp(player=player, cards=cards):

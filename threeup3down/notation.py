@@ -93,6 +93,10 @@ def parse_position(text: str, rules: Rules) -> GameState:
     ...
     threeup3down.errors.NotationError: invalid position: the discard pile ends in three 8s, which clear it (C4)
     """
+    if not isinstance(text, str):
+        raise NotationError(f"invalid position: {text!r} is not a string of position notation")
+    if not isinstance(rules, Rules):
+        raise NotationError(f"invalid position: rules must be a Rules value, not {rules!r}")
     fields = re.sub(r"\s*/\s*", "/", text.strip()).split()
     if len(fields) < 6:
         raise NotationError(
@@ -151,6 +155,8 @@ def _parse_flags(tokens: list[str]) -> dict[str, str]:
         key, _, value = token.partition("=")
         if key not in _FLAGS:
             raise NotationError(f"invalid position: unknown flag {token!r}")
+        if key in flags:
+            raise NotationError(f"invalid position: flag {key!r} is given twice")
         flags[key] = value
     if flags.get("dir", "-") != "-":
         raise NotationError(f"invalid position: dir={flags['dir']} (only dir=- is written)")

@@ -17,7 +17,7 @@ from threeup3down.cards import format_cards
 from threeup3down.deal import new_game
 from threeup3down.errors import IllegalMoveError, NotationError
 from threeup3down.events import Event, apply_with_events, events_for
-from threeup3down.moves import Move, parse_move
+from threeup3down.moves import ChooseUp, Move, Play, parse_move
 from threeup3down.narration import describe
 from threeup3down.observation import Observation, observe
 from threeup3down.rules import Rules
@@ -90,6 +90,9 @@ def _ask(view: Observation, stdin: TextIO, stdout: TextIO) -> Move | None:
     moves = view.legal_moves()
     for number, move in enumerate(moves, start=1):
         print(f"  {number:>2}) {move}", file=stdout)
+    if not view.rules.colour_matters and any(isinstance(move, (Play, ChooseUp)) for move in moves):
+        print("  (Colours never matter here: one move is listed per choice of numbers;"
+              " you may type other colours.)", file=stdout)
     while True:
         print("Your move (number or notation, ? for help, q to quit): ", end="", file=stdout)
         line = stdin.readline()
@@ -138,7 +141,7 @@ def render_view(view: Observation) -> str:
             continue
         status = " (out)" if number in view.finished else ""
         lines.append(
-            f"Player {number}: {seat.hand_size} cards in hand | 3UP {format_cards(seat.up)}"
+            f"Player {number}: {_count(seat.hand_size, 'card')} in hand | 3UP {format_cards(seat.up)}"
             f" | 3DOWN {seat.down_size}{status}"
         )
     pile = " ".join(map(str, view.discard_pile[-6:])) or "empty"
@@ -156,6 +159,10 @@ def render_view(view: Observation) -> str:
     if view.owed_plays and view.is_to_move:
         lines.append(f"You owe {view.owed_plays} more {'play' if view.owed_plays == 1 else 'plays'}.")
     return "\n".join(lines)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _result(state: GameState, seat: int) -> str:

@@ -195,7 +195,8 @@ def _play_problems(state: GameState) -> Iterator[str]:
     # W1: the first seat out ends the game; O1: so does the last but one, the last taking last place
     ending = state.rules.players - 1 if state.rules.places else 1
     if len(state.finished) >= ending:
-        yield f"{len(state.finished)} seats are out, which ends the game (W1, O1)"
+        out = len(state.finished)
+        yield f"{out} {'seat is' if out == 1 else 'seats are'} out, which ends the game (W1, O1)"
     if state.pile_swap:
         yield "the pile swap (perm) happens when setup ends (O5)"
 

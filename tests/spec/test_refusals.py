@@ -9,9 +9,14 @@ import pytest
 from tests.helpers import position
 from tests.spec.expect import exact_position
 from threeup3down import (
+    Card,
     GameState,
     IllegalMoveError,
     NotationError,
+    Play,
+    Rules,
+    ThreeUpError,
+    parse_cards,
     apply,
     is_legal,
     legal_moves,
@@ -88,3 +93,49 @@ def test_flip_positions_are_ascii_digits(text: str) -> None:
     """A 3DOWN position is written in ASCII digits; anything else is a NotationError."""
     with pytest.raises(NotationError):
         parse_move(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("PICK", "expected cards such as 7r,7g"),
+        ("foo", "expected cards such as 7r,7g"),
+        ("draw2", "expected cards such as 7r,7g"),
+        ("7r 7g", "no spaces inside a move"),
+        ("7r, 7g", "no spaces inside a move"),
+        ("swap:7r/9g/1b", "a swap is written swap:7r/9g"),
+    ],
+)
+def test_mistyped_moves_say_what_is_expected(text: str, phrase: str) -> None:
+    """A mistyped move word or a space inside a move is refused with a message that shows the notation."""
+    with pytest.raises(NotationError, match=phrase):
+        parse_move(text)
+
+
+def test_a_move_must_be_a_move_value() -> None:
+    """Text, None or cards that are not Card values are refused with a library error, not a crash."""
+    state = position("play 0 7r,9g|-|-/8b|-|- - 8g *")
+    for bad in ("9g", None, 9):
+        with pytest.raises(ThreeUpError, match="not a move"):
+            apply(state, bad)  # type: ignore[arg-type]
+    with pytest.raises(ThreeUpError, match="must be Card values"):
+        Play(("9g",))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [None, 7, b"7r"])
+def test_notation_readers_refuse_non_text(bad: object) -> None:
+    """Card, card-list, move and position readers given something other than text raise NotationError."""
+    with pytest.raises(NotationError):
+        Card.parse(bad)  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        parse_cards(bad)  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        parse_move(bad)  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        GameState.from_notation(bad, Rules(players=2))  # type: ignore[arg-type]
+
+
+def test_a_flag_given_twice_is_refused() -> None:
+    """A position that sets one flag twice is ambiguous, so it is refused."""
+    with pytest.raises(NotationError, match="given twice"):
+        position("play 0 7r,9g|-|-/8b|-|- - 8g * owed=1 owed=2")
