@@ -15,6 +15,7 @@ import random
 from typing import assert_never
 
 from threeup3down.cards import sort_key
+from threeup3down.errors import ThreeUpError
 from threeup3down.rules import CARDS_PER_PLAYER, FirstPlayer, Rules
 from threeup3down.state import GameState, Phase, Seat
 
@@ -39,7 +40,14 @@ def new_game(
     ([3, 3, 3], 57)
     """
     rules = Rules() if rules is None else rules
-    rng = random.Random(seed) if rng is None else rng
+    if not isinstance(rules, Rules):
+        raise ThreeUpError(f"new_game needs a Rules value, not {rules!r}")
+    if rng is None:
+        if not (seed is None or isinstance(seed, int)) or isinstance(seed, bool):
+            raise ThreeUpError(f"the seed must be an int (or None for a random deal), not {seed!r}")
+        rng = random.Random(seed)
+    elif not isinstance(rng, random.Random):
+        raise ThreeUpError(f"rng must be a random.Random, not {rng!r}")
     deck = list(rules.deck_cards())
     rng.shuffle(deck)
     players = rules.players

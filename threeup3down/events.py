@@ -33,12 +33,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from typing import assert_never
+from typing import assert_never, cast
 
 import attrs
 
 from threeup3down.cards import Card, Rank
 from threeup3down.engine import apply
+from threeup3down.errors import ThreeUpError
 from threeup3down.moves import (
     ChooseUp,
     DeclineSwap,
@@ -51,7 +52,7 @@ from threeup3down.moves import (
     Source,
     Swap,
 )
-from threeup3down.observation import up_receiver
+from threeup3down.observation import check_seat, type_name, up_receiver
 from threeup3down.state import GameState, Phase
 
 __all__ = [
@@ -424,8 +425,38 @@ def events_for(events: Iterable[Event], player: int) -> tuple[Event, ...]:
     >>> drawn = CardsDrawn(player=0, count=1, cards=(Card.RED_7,), kind=DrawKind.END_OF_TURN)
     >>> events_for([drawn], 0)[0].cards, events_for([drawn], 1)[0].cards
     ((Card.RED_7,), ())
+    >>> events_for(drawn, 0)
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.ThreeUpError: events_for needs an iterable of events, such as a tuple, not a single CardsDrawn: wrap it as (event,)
     """
-    return tuple(_redact(event, player) for event in events)
+    batch = _event_batch(events)
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise ThreeUpError(
+            f"seat {player!r} is not a seat number: expected an int from 0, not {type_name(player)}"
+        )
+    if player < 0:
+        raise ThreeUpError(f"seat {player} is not a seat number: seats count from 0")
+    for event in batch:
+        if isinstance(event, UpCardsRevealed):  # one 3UP pile per seat: the table size
+            check_seat(player, len(event.up))
+    return tuple(_redact(event, player) for event in batch)
+
+
+def _event_batch(events: object) -> tuple[Event, ...]:
+    """``events`` as a tuple, checked to hold events only."""
+    if isinstance(events, Event):
+        raise ThreeUpError(
+            "events_for needs an iterable of events, such as a tuple, "
+            f"not a single {type(events).__name__}: wrap it as (event,)"
+        )
+    if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
+        raise ThreeUpError(f"events_for needs an iterable of events, not {type_name(events)}")
+    batch = tuple(cast(Iterable[object], events))
+    for number, event in enumerate(batch):
+        if not isinstance(event, Event):
+            raise ThreeUpError(f"item {number} of the events is {type_name(event)}, not an event")
+    return cast(tuple[Event, ...], batch)
 
 
 def _redact(event: Event, player: int) -> Event:

@@ -213,10 +213,18 @@ def observe(state: GameState, player: int) -> Observation:
     Traceback (most recent call last):
     ...
     threeup3down.errors.ThreeUpError: seat 2 is not at a table of 2 players
+    >>> observe(state, "0")
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.ThreeUpError: seat '0' is not a seat number: expected an int from 0 to 1, not a str
     """
+    if not isinstance(state, GameState):
+        raise ThreeUpError(
+            f"observe needs a GameState, not {type_name(state)}"
+            + (" (it is already an observation)" if isinstance(state, Observation) else "")
+        )
     players = state.rules.players
-    if not 0 <= player < players:
-        raise ThreeUpError(f"seat {player} is not at a table of {players} players")
+    check_seat(player, players)
     seats = tuple(
         SeatView(
             hand_size=len(seat.hand),
@@ -245,6 +253,32 @@ def observe(state: GameState, player: int) -> Observation:
         first_player=state.first_player,
         pile_swap_pending=bool(state.pile_swap),
     )
+
+
+def check_seat(player: object, players: int) -> None:
+    """Raise :class:`~threeup3down.ThreeUpError` unless ``player`` is a seat
+    number (an int, not a bool) of a table of ``players``.
+
+    >>> check_seat(True, 2)
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.ThreeUpError: seat True is not a seat number: expected an int from 0 to 1, not a bool
+    """
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise ThreeUpError(
+            f"seat {player!r} is not a seat number: "
+            f"expected an int from 0 to {players - 1}, not {type_name(player)}"
+        )
+    if not 0 <= player < players:
+        raise ThreeUpError(f"seat {player} is not at a table of {players} players")
+
+
+def type_name(value: object) -> str:
+    """``None``, or ``a``/``an`` and the name of the type of ``value``, for messages."""
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
 
 
 def up_receiver(rules: Rules, seat: int) -> int:
@@ -281,7 +315,20 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     >>> sampled = sample_state(observe(state, 1), random.Random(0))
     >>> observe(sampled, 1) == observe(state, 1), sampled.seats[1].hand == state.seats[1].hand
     (True, True)
+    >>> sample_state(observe(state, 1), 3)
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.ThreeUpError: rng must be a random.Random, such as random.Random(seed), not an int
     """
+    if not isinstance(observation, Observation):
+        hint = " (observe(state, seat) gives one)" if isinstance(observation, GameState) else ""
+        raise ThreeUpError(
+            f"sample_state needs an Observation, not {type_name(observation)}{hint}"
+        )
+    if not isinstance(rng, random.Random):
+        raise ThreeUpError(
+            f"rng must be a random.Random, such as random.Random(seed), not {type_name(rng)}"
+        )
     unseen = _unseen_cards(observation)
     rng.shuffle(unseen)
     players = observation.rules.players

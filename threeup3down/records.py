@@ -91,7 +91,48 @@ def _result_problem(result: str, rules: Rules) -> str | None:
     return None
 
 
+def _type_name(value: object) -> str:
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
+
+
+def _check_rules(record: GameRecord, attribute: object, rules: Rules) -> None:
+    if not isinstance(rules, Rules):
+        raise RecordError(f"rules must be a Rules, not {_type_name(rules)}")
+
+
+def _check_seed(record: GameRecord | None, attribute: object, seed: int) -> None:
+    if seed is None:
+        raise RecordError("seed is None: a record needs the int seed that dealt its game")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError(
+            f"seed {seed!r} must be an int (the seed of new_game), not {_type_name(seed)}"
+        )
+
+
+def _check_moves(record: GameRecord, attribute: object, moves: tuple[Move, ...]) -> None:
+    if not isinstance(moves, tuple):
+        raise RecordError(f"moves must be a tuple of moves, not {_type_name(moves)}")
+    for number, move in enumerate(moves, start=1):
+        if not isinstance(move, Move):
+            raise RecordError(
+                f"move {number} is {_type_name(move)}, not a move (parse_move reads move notation)"
+            )
+
+
+def _check_date(record: GameRecord, attribute: object, date: datetime.date | None) -> None:
+    if date is not None and not isinstance(date, datetime.date):
+        raise RecordError(f"date must be a datetime.date or None, not {_type_name(date)}")
+
+
 def _check_names(record: GameRecord, attribute: object, names: tuple[str, ...]) -> None:
+    if not isinstance(names, tuple):
+        raise RecordError(f"names must be a tuple of strings, not {_type_name(names)}")
+    for name in names:
+        if not isinstance(name, str):
+            raise RecordError(f"player name {name!r} must be a string, not {_type_name(name)}")
     if names and len(names) != record.rules.players:
         raise RecordError(
             f"{len(names)} names for {record.rules.players} players: name every seat or none"
@@ -102,6 +143,8 @@ def _check_names(record: GameRecord, attribute: object, names: tuple[str, ...]) 
 
 
 def _check_result(record: GameRecord, attribute: object, result: str | None) -> None:
+    if result is not None and not isinstance(result, str):
+        raise RecordError(f"result must be a string or None, not {_type_name(result)}")
     problem = None if result is None else _result_problem(result, record.rules)
     if problem:
         raise RecordError(problem)
@@ -119,17 +162,21 @@ class GameRecord:
     >>> record = GameRecord(rules=Rules(players=2), seed=1, moves=(parse_move("up:1g,2g,3g"),))
     >>> record.moves
     (ChooseUp(cards=(Card.GREEN_1, Card.GREEN_2, Card.GREEN_3)),)
+    >>> GameRecord(rules=Rules(players=2), seed=None)
+    Traceback (most recent call last):
+    ...
+    threeup3down.records.RecordError: seed is None: a record needs the int seed that dealt its game
     """
 
-    rules: Rules
+    rules: Rules = attrs.field(validator=_check_rules)
     """The rules the game was played by."""
-    seed: int
+    seed: int = attrs.field(validator=_check_seed)
     """The seed of :func:`~threeup3down.new_game`, which decides the deal."""
-    moves: tuple[Move, ...] = ()
+    moves: tuple[Move, ...] = attrs.field(default=(), validator=_check_moves)
     """Every move made, in order."""
     names: tuple[str, ...] = attrs.field(default=(), validator=_check_names)
     """The players' names by seat number, or none."""
-    date: datetime.date | None = None
+    date: datetime.date | None = attrs.field(default=None, validator=_check_date)
     """The day the game was played."""
     result: str | None = attrs.field(default=None, validator=_check_result)
     """How the game ended, as :func:`game_result` writes it (``*`` if it had
@@ -159,6 +206,7 @@ def record_game(
     >>> record.result == game_result(replay(record)[-1]) != "*"
     True
     """
+    _check_seed(None, None, seed)  # before the game is played, not after
     state = new_game(rules, seed=seed)
     moves = []
     while not state.is_over:
@@ -184,6 +232,8 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
     ...
     threeup3down.errors.IllegalMoveError: S3: move 1 (pick): cannot pick up the discard pile during setup: player 0 chooses 3UP cards
     """
+    if not isinstance(record, GameRecord):
+        raise RecordError(f"replay needs a GameRecord, not {_type_name(record)}")
     states = [new_game(record.rules, seed=record.seed)]
     for number, move in enumerate(record.moves, start=1):
         try:

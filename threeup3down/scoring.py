@@ -62,6 +62,8 @@ def score(state: GameState) -> tuple[int, ...]:
     >>> score(GameState.from_notation(position, Rules(players=2, score_scope=ScoreScope.ALL)))
     (0, 55)
     """
+    if not isinstance(state, GameState):
+        raise MatchError(f"score needs a GameState, not {_type_name(state)}")
     if not state.is_over:
         raise MatchError(
             f"only a finished game is scored (O4); this one is in {state.phase.value}"
@@ -75,13 +77,42 @@ def _seat_points(seat: Seat, scope: ScoreScope) -> int:
     return sum(card_points(card) for card in cards)
 
 
+def _type_name(value: object) -> str:
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
+
+
+def _check_rules(match: Match, attribute: attrs.Attribute[Rules], rules: Rules) -> None:
+    if not isinstance(rules, Rules):
+        raise MatchError(f"rules must be a Rules, not {_type_name(rules)}")
+
+
 def _check_games(match: Match, attribute: attrs.Attribute[int], games: int) -> None:
+    if not isinstance(games, int) or isinstance(games, bool):
+        raise MatchError(
+            f"games {games!r} must be an int, the agreed number of games (O4), "
+            f"not {_type_name(games)}"
+        )
     if games < 1:
         raise MatchError(f"a match is at least one game, not {games} (O4)")
 
 
 def _as_scores(scores: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(game) for game in scores)
+    problem = "scores must be an iterable of games, each an iterable of int points by seat"
+    if not isinstance(scores, Iterable) or isinstance(scores, (str, bytes)):
+        raise MatchError(f"{problem}, not {_type_name(scores)}")
+    games: list[tuple[int, ...]] = []
+    for game in scores:
+        if not isinstance(game, Iterable) or isinstance(game, (str, bytes)):
+            raise MatchError(f"{problem}; game {len(games)} is {_type_name(game)}")
+        points = tuple(game)
+        for point in points:
+            if not isinstance(point, int) or isinstance(point, bool):
+                raise MatchError(f"{problem}; game {len(games)} holds {_type_name(point)}")
+        games.append(points)
+    return tuple(games)
 
 
 def _check_scores(
@@ -119,7 +150,7 @@ class Match:
     [0, 1]
     """
 
-    rules: Rules
+    rules: Rules = attrs.field(validator=_check_rules)
     """The rules of the first game; later games rotate the first player (:meth:`game_rules`)."""
     games: int = attrs.field(validator=_check_games)
     """The agreed number of games."""

@@ -309,17 +309,28 @@ _READERS: dict[str, Callable[[object], Document]] = {
 def to_dict(value: Document) -> dict[str, JsonValue]:
     """``value`` as a document (a JSON object), its format chosen by its type.
 
-    A tuple is written as cards or events by its first item; an empty tuple
-    as an empty card list.
+    A tuple is written as cards if it holds only cards, as events if only
+    events; an empty tuple as an empty card list. Any other value raises
+    :class:`~threeup3down.codec.DocumentError` naming its type.
 
     >>> from threeup3down import parse_move
     >>> to_dict(parse_move("v0"))
     {'format': 'threeup3down/move', 'version': 1, 'move': 'v0'}
+    >>> to_dict(42)
+    Traceback (most recent call last):
+    ...
+    threeup3down.codec.DocumentError: $: an int has no document format; documents hold a Rules, a tuple of cards, a move, a GameState, an Observation, an event, a tuple of events or a GameRecord
     """
     if isinstance(value, tuple):
-        if value and not isinstance(value[0], Card):
-            return EVENTS.to_dict(value)
-        return CARDS.to_dict(cast(tuple[Card, ...], value))
+        items = cast(tuple[object, ...], value)
+        if all(isinstance(item, Card) for item in items):
+            return CARDS.to_dict(cast(tuple[Card, ...], value))
+        if all(isinstance(item, Event) for item in items):
+            return EVENTS.to_dict(cast(tuple[Event, ...], value))
+        raise DocumentError(
+            "a tuple is written only if it holds cards only or events only, "
+            f"not {_kinds(items)}"
+        )
     if isinstance(value, Rules):
         return RULES.to_dict(value)
     if isinstance(value, GameState):
@@ -330,7 +341,35 @@ def to_dict(value: Document) -> dict[str, JsonValue]:
         return RECORD.to_dict(value)
     if isinstance(value, Move):
         return MOVE.to_dict(value)
-    return EVENT.to_dict(value)
+    if isinstance(value, Event):
+        return EVENT.to_dict(value)
+    raise DocumentError(_unsupported(value))
+
+
+_ACCEPTED = (
+    "a Rules, a tuple of cards, a move, a GameState, an Observation, an event, "
+    "a tuple of events or a GameRecord"
+)
+
+
+def _article(name: str) -> str:
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
+
+
+def _kinds(items: tuple[object, ...]) -> str:
+    names = sorted({type(item).__name__ for item in items})
+    return " and ".join(_article(name) for name in names)
+
+
+def _unsupported(value: object) -> str:
+    """Why ``value`` has no document, and what to pass instead."""
+    kind = "None" if value is None else _article(type(value).__name__)
+    hint = ""
+    if isinstance(value, Card):
+        hint = " (to write one card, pass a tuple: (card,))"
+    elif isinstance(value, list):
+        hint = " (pass a tuple, such as tuple(cards))"
+    return f"{kind} has no document format{hint}; documents hold {_ACCEPTED}"
 
 
 def to_json(value: Document, *, indent: int | None = None) -> str:

@@ -38,6 +38,7 @@ from typing import assert_never
 import attrs
 
 from threeup3down.cards import Card, Colour, Rank
+from threeup3down.errors import ThreeUpError
 from threeup3down.moves import (
     ChooseUp,
     DeclineSwap,
@@ -50,7 +51,7 @@ from threeup3down.moves import (
     Source,
     Swap,
 )
-from threeup3down.observation import Observation
+from threeup3down.observation import Observation, check_seat, type_name
 from threeup3down.state import GameState, Phase
 
 __all__ = ["LastMove", "observation_svg", "state_svg", "to_svg"]
@@ -80,7 +81,16 @@ def to_svg(value: Observation | GameState, *, last_move: LastMove | None = None)
     """
     if isinstance(value, Observation):
         return observation_svg(value, last_move=last_move)
+    if not isinstance(value, GameState):
+        raise ThreeUpError(f"to_svg draws an Observation or a GameState, not {type_name(value)}")
     return state_svg(value, last_move=last_move)
+
+
+def _check_last_move(last_move: object) -> None:
+    if last_move is not None and not isinstance(last_move, LastMove):
+        raise ThreeUpError(
+            f"last_move must be a LastMove(player, move) or None, not {type_name(last_move)}"
+        )
 
 
 def observation_svg(observation: Observation, *, last_move: LastMove | None = None) -> str:
@@ -94,7 +104,21 @@ def observation_svg(observation: Observation, *, last_move: LastMove | None = No
     >>> picture = observation_svg(observe(new_game(Rules(players=2), seed=1), 1))
     >>> picture.count('data-zone="hand"'), picture.count('class="back"') >= 12
     (6, True)
+    >>> observation_svg(new_game(Rules(players=2), seed=1))
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.ThreeUpError: observation_svg draws an Observation, not a GameState: use state_svg for a full state, or observe(state, seat)
     """
+    if not isinstance(observation, Observation):
+        hint = (
+            ": use state_svg for a full state, or observe(state, seat)"
+            if isinstance(observation, GameState)
+            else ""
+        )
+        raise ThreeUpError(
+            f"observation_svg draws an Observation, not {type_name(observation)}{hint}"
+        )
+    _check_last_move(last_move)
     view = observation
     seats = []
     for number, seat in enumerate(view.seats):
@@ -117,6 +141,11 @@ def state_svg(state: GameState, *, last_move: LastMove | None = None, bottom: in
     >>> 'data-card="8b"' in picture, 'data-card="4g"' in picture, "next: 6g" in picture
     (True, True, True)
     """
+    if not isinstance(state, GameState):
+        hint = ": use observation_svg for an observation" if isinstance(state, Observation) else ""
+        raise ThreeUpError(f"state_svg draws a GameState, not {type_name(state)}{hint}")
+    check_seat(bottom, state.rules.players)
+    _check_last_move(last_move)
     seats = tuple(_Seat(n, seat.hand, seat.up, seat.down) for n, seat in enumerate(state.seats))
     table = _Table(state, None, bottom, seats, state.draw_pile, bool(state.pile_swap))
     return _render(table, last_move)
