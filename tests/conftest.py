@@ -1,4 +1,4 @@
-"""Shared fixtures: Hypothesis profiles and building positions from notation."""
+"""Hypothesis settings profiles: "default", "ci" (fixed examples, chosen when CI is set) and "thorough"."""
 
 from __future__ import annotations
 
@@ -12,4 +12,14 @@ settings.register_profile(
 settings.register_profile(
     "thorough", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+settings.register_profile(
+    "ci",
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+# CI sets CI=true: there the examples are fixed, so a run is reproducible; the
+# "thorough" profile explores further when asked for.
+_DEFAULT = "ci" if os.environ.get("CI") else "default"
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _DEFAULT))
