@@ -101,8 +101,8 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     if _must_draw(state, seat):
         return (_DRAW,)
     moves: list[Move] = [_DRAW] if state.may_draw else []
-    top = state.discard_pile[-1].rank if state.discard_pile else 0
-    colour_matters = state.rules.same_colour_swap  # the one rule that looks at colour (O7)
+    top = _top_rank(state.discard_pile)
+    colour_matters = state.rules.colour_matters
     if seat.hand:
         plays = _plays(seat.hand, top, _HAND, colour_matters)
     elif seat.up:
@@ -189,7 +189,13 @@ def _can_play(state: GameState, seat: Seat) -> bool:
     cards = seat.hand or seat.up
     if not cards:
         return bool(seat.down)
-    return not state.discard_pile or cards[-1].rank >= state.discard_pile[-1].rank
+    return cards[-1].rank >= _top_rank(state.discard_pile)
+
+
+def _top_rank(pile: tuple[Card, ...]) -> int:
+    """P2, P3: the rank a play must equal or beat; 0 on an empty pile, so anything
+    plays there, and the Clear kinds rank above every number."""
+    return pile[-1].rank if pile else 0
 
 
 def _may_draw_instead(state: GameState) -> bool:
@@ -423,7 +429,7 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
 
 def _check_beats_top(state: GameState, move: Move, rank: Rank) -> None:
     """P2, P3: a number must equal or beat the top number; Clears always play."""
-    if state.discard_pile and rank < state.discard_pile[-1].rank:
+    if rank < _top_rank(state.discard_pile):
         top = state.discard_pile[-1].rank
         raise _refuse(
             state,
@@ -445,7 +451,7 @@ def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
         raise _refuse(state, move, f"there are {len(seat.down)} 3DOWN cards", "F3")
     card = seat.down[move.position]
     down = seat.down[: move.position] + seat.down[move.position + 1 :]
-    if not state.discard_pile or card.rank >= state.discard_pile[-1].rank:
+    if card.rank >= _top_rank(state.discard_pile):
         return _lay(state, (), (), down, (card,))
     hand = _sorted(state.discard_pile + (card,))  # F4
     return _end_turn(

@@ -168,7 +168,6 @@ def _count(number: int, noun: str) -> str:
 def _result(state: GameState, seat: int) -> str:
     if state.is_stalemate:
         return "The game ends in a stalemate (turn limit)."
-    if state.winner == seat:
-        return "You win!"
+    result = "You win!" if state.winner == seat else f"Player {state.winner} wins."
     places = ", ".join(map(str, state.places))
-    return f"Player {state.winner} wins." + (f" Places: {places}." if len(state.places) > 1 else "")
+    return result + (f" Places: {places}." if len(state.places) > 1 else "")
