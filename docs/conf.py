@@ -8,6 +8,7 @@ Build (warnings are errors, every reference must resolve)::
 
 from __future__ import annotations
 
+import doctest
 import sys
 from pathlib import Path
 
@@ -63,6 +64,9 @@ myst_heading_anchors = 3
 # by pytest (--doctest-modules) in their module's namespace; apilinks marks
 # them to be skipped here.
 doctest_test_doctest_blocks = "default"
+# Exception details are compared (Sphinx ignores them by default): an example
+# that shows an error shows its exact message.
+doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 
 # -- HTML ----------------------------------------------------------------------
 html_theme = "alabaster"

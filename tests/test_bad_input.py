@@ -18,7 +18,8 @@ from threeup3down.events import (
     events_for,
 )
 from threeup3down.observation import Observation, observe, sample_state
-from threeup3down.records import GameRecord, RecordError, record_game, replay
+from threeup3down.errors import RecordError
+from threeup3down.records import GameRecord, record_game, replay
 from threeup3down.scoring import Match, score
 from threeup3down.serialization import DocumentError, from_json, to_dict, to_json
 from threeup3down.svg import LastMove, observation_svg, state_svg, to_svg

@@ -20,7 +20,8 @@ from jsonschema import Draft202012Validator
 from tests.invariants import random_game
 from tests.strategies import rules, seeds
 from threeup3down import Card, GameState, Rules, legal_moves, parse_cards, parse_move
-from threeup3down.codec import DocumentError, JsonValue
+from threeup3down.codec import JsonValue
+from threeup3down.errors import DocumentError
 from threeup3down.events import Event, apply_with_events, events_for
 from threeup3down.observation import Observation, observe
 from threeup3down.records import GameRecord

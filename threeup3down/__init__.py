@@ -25,9 +25,11 @@ from threeup3down.deal import new_game
 from threeup3down.engine import apply, is_legal, legal_moves
 from threeup3down.events import Event, apply_with_events, events_for
 from threeup3down.errors import (
+    DocumentError,
     IllegalMoveError,
     MatchError,
     NotationError,
+    RecordError,
     RulesError,
     ThreeUpError,
 )
@@ -46,9 +48,9 @@ from threeup3down.moves import (
 )
 from threeup3down.observation import Observation, SeatView, observe, sample_state
 from threeup3down.record_text import format_record, parse_record
-from threeup3down.records import GameRecord, RecordError, record_game, replay
+from threeup3down.records import GameRecord, record_game, replay
 from threeup3down.rules import ClearTwoDraw, Deck, FirstPlayer, Rules, ScoreScope
-from threeup3down.serialization import DocumentError, from_dict, from_json, to_dict, to_json
+from threeup3down.serialization import from_dict, from_json, to_dict, to_json
 from threeup3down.scoring import Match, card_points, score
 from threeup3down.state import GameState, Phase, Seat
 

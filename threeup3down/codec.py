@@ -21,7 +21,7 @@ Rules(players=3, deck=<Deck.STANDARD: 'standard'>, custom_cards=None, decks=1, o
 >>> decode({"players": "3"}, Rules)
 Traceback (most recent call last):
 ...
-threeup3down.codec.DocumentError: $.players: expected an integer, not a string
+threeup3down.errors.DocumentError: $.players: expected an integer, not a string
 """
 
 from __future__ import annotations
@@ -37,42 +37,15 @@ from typing import TypeAlias, TypeVar, Union
 import attrs
 
 from threeup3down.cards import Card
-from threeup3down.errors import ThreeUpError
+from threeup3down.errors import DocumentError, ThreeUpError
 from threeup3down.moves import Move, parse_move
 
-__all__ = ["DocumentError", "JsonValue", "decode", "encode", "json_type"]
+__all__ = ["JsonValue", "decode", "encode", "json_type"]
 
 JsonValue: TypeAlias = "None | bool | int | float | str | list[JsonValue] | dict[str, JsonValue]"
 """A value as :func:`json.loads` returns it."""
 
 A = TypeVar("A", bound=attrs.AttrsInstance)
-
-
-class DocumentError(ThreeUpError):
-    """A JSON document (or text record) that is not valid data for the library.
-
-    :attr:`path` locates the offending value in JSONPath form, ``$`` being the
-    whole document.
-
-    >>> error = DocumentError("expected an integer", path="$.seats[1]")
-    >>> str(error), error.path
-    ('$.seats[1]: expected an integer', '$.seats[1]')
-    """
-
-    def __init__(self, message: str, *, path: str = "$") -> None:
-        super().__init__(f"{path}: {message}")
-        self.path = path
-        """Where in the document the problem is (``$`` is the whole document)."""
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild_document_error, (self.args[0], self.path))
-
-
-def _rebuild_document_error(text: str, path: str) -> DocumentError:
-    error = DocumentError.__new__(DocumentError)
-    ValueError.__init__(error, text)
-    error.path = path
-    return error
 
 
 def json_type(value: object) -> str:
@@ -182,7 +155,7 @@ def decode(data: object, hint: object, path: str = "$") -> object:
     >>> decode(["7r", "7x"], tuple[Card, ...], "$.hand")
     Traceback (most recent call last):
     ...
-    threeup3down.codec.DocumentError: $.hand[1]: unknown colour 'x': expected g, r or b
+    threeup3down.errors.DocumentError: $.hand[1]: unknown colour 'x': expected g, r or b
     """
     if hint == Move:
         return _decode_move(data, path)
@@ -232,7 +205,7 @@ def decode_fields(
     >>> decode_fields({"players": 2, "speed": 3}, Rules, "$.rules")
     Traceback (most recent call last):
     ...
-    threeup3down.codec.DocumentError: $.rules: unknown field 'speed' (fields: players, deck, custom_cards, decks, omitted_colours, first_player, first_seat, dealer, clear_two_draw, places, draw_instead, reverse_on_one, score_scope, pile_swap, chosen_faces, same_colour_swap, turn_limit)
+    threeup3down.errors.DocumentError: $.rules: unknown field 'speed' (fields: players, deck, custom_cards, decks, omitted_colours, first_player, first_seat, dealer, clear_two_draw, places, draw_instead, reverse_on_one, score_scope, pile_swap, chosen_faces, same_colour_swap, turn_limit)
     """
     document = _object(data, path)
     fields = attrs.fields(cls)

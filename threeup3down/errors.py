@@ -11,9 +11,11 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "DocumentError",
     "IllegalMoveError",
     "MatchError",
     "NotationError",
+    "RecordError",
     "RulesError",
     "ThreeUpError",
 ]
@@ -115,3 +117,41 @@ def _rebuild_illegal_move_error(text: str, rule: str) -> IllegalMoveError:
     ValueError.__init__(error, text)
     error.rule = rule
     return error
+
+
+class DocumentError(ThreeUpError):
+    """A JSON document (or text record) that is not valid data for the library.
+
+    :attr:`path` locates the offending value in JSONPath form, ``$`` being the
+    whole document.
+
+    >>> error = DocumentError("expected an integer", path="$.seats[1]")
+    >>> str(error), error.path
+    ('$.seats[1]: expected an integer', '$.seats[1]')
+    """
+
+    def __init__(self, message: str, *, path: str = "$") -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        """Where in the document the problem is (``$`` is the whole document)."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_document_error, (self.args[0], self.path))
+
+
+def _rebuild_document_error(text: str, path: str) -> DocumentError:
+    error = DocumentError.__new__(DocumentError)
+    ValueError.__init__(error, text)
+    error.path = path
+    return error
+
+
+class RecordError(ThreeUpError):
+    """A game record whose metadata do not fit its game.
+
+    >>> from threeup3down import GameRecord, Rules
+    >>> GameRecord(rules=Rules(players=2), seed=1, names=("Ann",))
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.RecordError: 1 names for 2 players: name every seat or none
+    """

@@ -27,23 +27,12 @@ import attrs
 
 from threeup3down.deal import new_game
 from threeup3down.engine import apply
-from threeup3down.errors import IllegalMoveError, ThreeUpError
+from threeup3down.errors import IllegalMoveError, RecordError
 from threeup3down.moves import Move
 from threeup3down.rules import Rules
 from threeup3down.state import GameState
 
-__all__ = ["GameRecord", "RecordError", "game_result", "record_game", "replay"]
-
-
-class RecordError(ThreeUpError):
-    """A game record whose metadata do not fit its game.
-
-    >>> from threeup3down import Rules
-    >>> GameRecord(rules=Rules(players=2), seed=1, names=("Ann",))
-    Traceback (most recent call last):
-    ...
-    threeup3down.records.RecordError: 1 names for 2 players: name every seat or none
-    """
+__all__ = ["GameRecord", "game_result", "record_game", "replay"]
 
 
 def game_result(state: GameState) -> str:
@@ -165,7 +154,7 @@ class GameRecord:
     >>> GameRecord(rules=Rules(players=2), seed=None)
     Traceback (most recent call last):
     ...
-    threeup3down.records.RecordError: seed is None: a record needs the int seed that dealt its game
+    threeup3down.errors.RecordError: seed is None: a record needs the int seed that dealt its game
     """
 
     rules: Rules = attrs.field(validator=_check_rules)

@@ -24,7 +24,7 @@ The JSON Schema (draft 2020-12) of every document ships with the package
 (:func:`json_schema`).
 
 Reading is strict: anything that is not a valid value raises
-:class:`~threeup3down.codec.DocumentError` (a
+:class:`~threeup3down.errors.DocumentError` (a
 :class:`~threeup3down.ThreeUpError`) naming where the document is wrong. A
 state must be a position the rules can reach
 (:func:`~threeup3down.validation.position_problems`, the checks of position
@@ -45,7 +45,7 @@ Play(cards=(Card.GREEN_7, Card.RED_7), source=<Source.UP: 'up'>)
 >>> from_json('{"format": "threeup3down/move", "version": 1, "move": "7z"}')
 Traceback (most recent call last):
 ...
-threeup3down.codec.DocumentError: $.move: not a move: '7z' (unknown colour 'z': expected g, r or b)
+threeup3down.errors.DocumentError: $.move: not a move: '7z' (unknown colour 'z': expected g, r or b)
 """
 
 from __future__ import annotations
@@ -59,7 +59,6 @@ import attrs
 
 from threeup3down.cards import Card, sort_cards
 from threeup3down.codec import (
-    DocumentError,
     JsonValue,
     decode,
     decode_fields,
@@ -67,6 +66,7 @@ from threeup3down.codec import (
     encode_fields,
     json_type,
 )
+from threeup3down.errors import DocumentError
 from threeup3down.events import Event
 from threeup3down.moves import Move
 from threeup3down.observation import Observation
@@ -93,7 +93,6 @@ __all__ = [
     "RULES",
     "STATE",
     "Document",
-    "DocumentError",
     "Format",
     "from_dict",
     "from_json",
@@ -311,7 +310,7 @@ def to_dict(value: Document) -> dict[str, JsonValue]:
 
     A tuple is written as cards if it holds only cards, as events if only
     events; an empty tuple as an empty card list. Any other value raises
-    :class:`~threeup3down.codec.DocumentError` naming its type.
+    :class:`~threeup3down.errors.DocumentError` naming its type.
 
     >>> from threeup3down import parse_move
     >>> to_dict(parse_move("v0"))
@@ -319,7 +318,7 @@ def to_dict(value: Document) -> dict[str, JsonValue]:
     >>> to_dict(42)
     Traceback (most recent call last):
     ...
-    threeup3down.codec.DocumentError: $: an int has no document format; documents hold a Rules, a tuple of cards, a move, a GameState, an Observation, an event, a tuple of events or a GameRecord
+    threeup3down.errors.DocumentError: $: an int has no document format; documents hold a Rules, a tuple of cards, a move, a GameState, an Observation, an event, a tuple of events or a GameRecord
     """
     if isinstance(value, tuple):
         items = cast(tuple[object, ...], value)
@@ -397,7 +396,7 @@ def from_dict(document: object, kind: Format[T] | None = None) -> Document | T:
     >>> from_dict({"format": "threeup3down/rules", "version": 1}, STATE)
     Traceback (most recent call last):
     ...
-    threeup3down.codec.DocumentError: $.format: expected a threeup3down/state document, not threeup3down/rules
+    threeup3down.errors.DocumentError: $.format: expected a threeup3down/state document, not threeup3down/rules
     """
     if kind is not None:
         return kind.from_dict(document)
@@ -417,7 +416,7 @@ def from_json(text: str | bytes, kind: Format[T] | None = None) -> Document | T:
     >>> from_json('{"format": "threeup3down/cards", "version": 2, "cards": []}')
     Traceback (most recent call last):
     ...
-    threeup3down.codec.DocumentError: $.version: unsupported version 2: this library reads version 1
+    threeup3down.errors.DocumentError: $.version: unsupported version 2: this library reads version 1
     """
     document = _load(text)
     return from_dict(document) if kind is None else kind.from_dict(document)

@@ -20,8 +20,8 @@ from collections.abc import Mapping
 import attrs
 
 from threeup3down.cards import sort_cards
-from threeup3down.codec import DocumentError, JsonValue, decode_fields, encode_fields, json_type
-from threeup3down.errors import ThreeUpError
+from threeup3down.codec import JsonValue, decode_fields, encode_fields, json_type
+from threeup3down.errors import DocumentError, ThreeUpError
 from threeup3down.events import (
     CardsDrawn,
     CardsPlayed,
@@ -92,7 +92,7 @@ def decode_event(body: object, path: str = "$") -> Event:
     >>> decode_event({"type": "player-out", "player": 2, "place": 0})
     Traceback (most recent call last):
     ...
-    threeup3down.codec.DocumentError: $.place: places count from 1 (W1, O1)
+    threeup3down.errors.DocumentError: $.place: places count from 1 (W1, O1)
     """
     if not isinstance(body, dict):
         raise DocumentError(f"an event is a JSON object, not {json_type(body)}", path=path)
@@ -156,7 +156,7 @@ def check_observation(observation: Observation) -> None:
     >>> check_observation(attrs.evolve(view, draw_pile_size=60))
     Traceback (most recent call last):
     ...
-    threeup3down.codec.DocumentError: $: invalid observation: observation hides 72 cards, but 78 of the deck are unseen
+    threeup3down.errors.DocumentError: $: invalid observation: observation hides 72 cards, but 78 of the deck are unseen
     """
     _check_counts(observation)
     try:
