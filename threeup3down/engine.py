@@ -351,6 +351,18 @@ def _refuse(state: GameState, move: Move, why: str, rule: str) -> IllegalMoveErr
     )
 
 
+def _listed(cards: tuple[Card, ...]) -> str:
+    """Cards for a refusal message: ``7r,9g``, or ``none``."""
+    return format_cards(cards) if cards else "none"
+
+
+def _positions(count: int) -> str:
+    """The 3DOWN positions a player has, for a refusal message."""
+    if count == 0:
+        return "none are left"
+    return "the only one is 0" if count == 1 else f"they are 0 to {count - 1}"
+
+
 def _take(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...] | None:
     """``cards`` less ``taken``, or ``None`` if ``cards`` does not hold them all."""
     if len(taken) == 1:
@@ -376,7 +388,7 @@ def _choose_up(state: GameState, move: ChooseUp) -> GameState:
         raise _refuse(state, move, f"exactly {_HAND_SIZE} cards are chosen", "S3")
     hand = _take(seat.hand, move.cards)
     if hand is None:
-        raise _refuse(state, move, f"they are not among {format_cards(seat.hand)}", "S3")
+        raise _refuse(state, move, f"they are not all among the cards dealt, {format_cards(seat.hand)}", "S3")
     players = state.rules.players
     receiver = (player + 1) % players if state.rules.chosen_faces else player  # O6
     seats = list(state.seats)
@@ -412,7 +424,7 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
     if move.source is _HAND:
         remaining = _take(seat.hand, cards)
         if remaining is None:
-            raise _refuse(state, move, f"the hand holds {format_cards(seat.hand)}", "P1")
+            raise _refuse(state, move, f"they are not all in the hand, which holds {_listed(seat.hand)}", "P1")
         hand, up = remaining, seat.up
     else:
         if seat.hand or state.draw_pile:
@@ -421,7 +433,7 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
             )
         remaining = _take(seat.up, cards)
         if remaining is None:
-            raise _refuse(state, move, f"the 3UP cards are {format_cards(seat.up)}", "P1")
+            raise _refuse(state, move, f"they are not all among the 3UP cards, {_listed(seat.up)}", "P1")
         hand, up = seat.hand, remaining
     _check_beats_top(state, move, rank)
     return _lay(state, hand, up, seat.down, cards)
@@ -448,7 +460,7 @@ def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
     if seat.up:
         raise _refuse(state, move, "all 3UP cards are played before any 3DOWN card", "F2")
     if not 0 <= move.position < len(seat.down):
-        raise _refuse(state, move, f"there are {len(seat.down)} 3DOWN cards", "F3")
+        raise _refuse(state, move, f"there is no 3DOWN card {move.position} ({_positions(len(seat.down))})", "F3")
     card = seat.down[move.position]
     down = seat.down[: move.position] + seat.down[move.position + 1 :]
     if card.rank >= _top_rank(state.discard_pile):
@@ -463,7 +475,7 @@ def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
 def _apply_pick_up(state: GameState, seat: Seat, move: PickUp) -> GameState:
     """T2, T3: a player who cannot play picks up the whole discard pile."""
     if _can_play(state, seat):
-        raise _refuse(state, move, "a play is possible, and a player who can play must", "T2")
+        raise _refuse(state, move, "a play is possible, and a player who can play must play rather than pick up", "T2")
     hand = _sorted(seat.hand + state.discard_pile)
     return _end_turn(
         state, hand, seat.up, seat.down, (), state.out_of_game, state.draw_pile,
@@ -474,7 +486,7 @@ def _apply_pick_up(state: GameState, seat: Seat, move: PickUp) -> GameState:
 def _apply_draw(state: GameState, seat: Seat, move: Draw) -> GameState:
     """C2, C3, C5: draw up to three cards before an owed play; no play is used."""
     if not state.draw_pile or len(seat.hand) >= _HAND_SIZE:
-        why = "the draw pile is empty" if not state.draw_pile else "the hand holds three cards"
+        why = "the draw pile is empty" if not state.draw_pile else "the hand already holds three cards or more"
         raise _refuse(state, move, why, "T4")
     if not state.owed_plays:
         raise _refuse(state, move, "an early draw follows only a Clear +1 or Clear +2", "C2")
@@ -494,10 +506,14 @@ def _apply_draw_instead(state: GameState, seat: Seat, move: DrawInstead) -> Game
     if not state.rules.draw_instead:
         raise _refuse(state, move, "drawing instead of playing is an optional rule that is off", "O2")
     if state.owed_plays or not state.draw_pile:
-        why = "plays owed for a Clear +1/+2 must be made" if state.owed_plays else "the draw pile is empty"
+        why = (
+            "the extra plays owed for a Clear +1 or Clear +2 come first"
+            if state.owed_plays
+            else "the draw pile is empty"
+        )
         raise _refuse(state, move, why, "O2")
     if not _can_play(state, seat):
-        raise _refuse(state, move, "a player who cannot play picks up the pile", "T3")
+        raise _refuse(state, move, "no play is possible, and a player who cannot play picks up the pile", "T3")
     hand = _sorted(seat.hand + state.draw_pile[-1:])
     return _end_turn(
         state, hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
@@ -515,7 +531,7 @@ def _apply_swap(state: GameState, seat: Seat, move: Swap) -> GameState:
     up = _take(seat.up, (move.up_card,))
     if hand is None or up is None:
         raise _refuse(
-            state, move, f"the hand is {format_cards(seat.hand)} and 3UP {format_cards(seat.up)}", "O7"
+            state, move, f"the hand holds {_listed(seat.hand)} and the 3UP cards are {_listed(seat.up)}", "O7"
         )
     swapped = Seat(hand=_sorted(hand + (move.up_card,)), up=_sorted(up + (move.hand_card,)), down=seat.down)
     return _after_swap(state, swapped)

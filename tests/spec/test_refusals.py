@@ -139,3 +139,51 @@ def test_a_flag_given_twice_is_refused() -> None:
     """A position that sets one flag twice is ambiguous, so it is refused."""
     with pytest.raises(NotationError, match="given twice"):
         position("play 0 7r,9g|-|-/8b|-|- - 8g * owed=1 owed=2")
+
+
+@pytest.mark.parametrize(
+    ("text", "move", "message"),
+    [
+        pytest.param(
+            "play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *",
+            "pick",
+            "T2: player 0 cannot pick up the discard pile: a play is possible,"
+            " and a player who can play must play rather than pick up",
+            marks=pytest.mark.spec("T2"),
+            id="T2",
+        ),
+        pytest.param(
+            "play 0 5g,5r,8g|-|-/6g,6r,6b|-|- - 4r *",
+            "9r",
+            "P1: player 0 cannot play 9r: they are not all in the hand, which holds 5g,5r,8g",
+            marks=pytest.mark.spec("P1"),
+            id="P1 hand",
+        ),
+        pytest.param(
+            "play 0 -|5b,8b|3g/6g,6r,6b|-|- - 4r *",
+            "^9b",
+            "P1: player 0 cannot play 9b from 3UP: they are not all among the 3UP cards, 5b,8b",
+            marks=pytest.mark.spec("P1"),
+            id="P1 3UP",
+        ),
+        pytest.param(
+            "play 0 -|-|3g/6g,6r,6b|-|- - 4r *",
+            "v2",
+            "F3: player 0 cannot turn over 3DOWN card 2: there is no 3DOWN card 2 (the only one is 0)",
+            marks=pytest.mark.spec("F3"),
+            id="F3",
+        ),
+        pytest.param(
+            "play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *",
+            "draw",
+            "T4: player 0 cannot draw: the hand already holds three cards or more",
+            marks=pytest.mark.spec("T4"),
+            id="T4",
+        ),
+    ],
+)
+def test_refusal_messages_say_what_was_tried_and_why(text: str, move: str, message: str) -> None:
+    """Each refusal names the player, the move tried and the whole reason, ending in a full sentence."""
+    with pytest.raises(IllegalMoveError) as error:
+        apply(_state(text), parse_move(move))
+    assert str(error.value) == message
