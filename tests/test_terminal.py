@@ -35,7 +35,7 @@ def test_bad_input_asks_again_without_losing_the_game() -> None:
     assert "Not understood: not a move: 'xx'" in output
     assert "Choose a number from 1 to 14." in output
     assert "Type the number of a move" in output
-    assert "Player 0 chooses their 3UP cards" in output
+    assert "You choose your 3UP cards" in output
     assert output.rstrip().endswith("Game abandoned.")
 
 
@@ -44,8 +44,9 @@ def test_an_illegal_move_is_refused_with_its_rule() -> None:
     # Seed 3, two players: seat 0 holds 1b,6g,6b,7r,8r,9g and keeps 7r,8r,9g after "1";
     # player 0 opens with 7r, player 1 answers 8b, so 7r is no longer in hand.
     output, _ = run("1\npick\n7r\nq\n")
-    assert "Not allowed: S3: player 0 cannot pick up" not in output
-    assert "Not allowed: T2: player 0 cannot pick up the discard pile" in output
+    assert "(rule S3)" not in output
+    assert "Not allowed: you cannot pick up the discard pile: a play is possible" in output
+    assert "(rule T2)" in output
     assert output.rstrip().endswith("Game abandoned.")
 
 
@@ -77,6 +78,41 @@ def test_cli_play_with_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.C
 
 def test_cli_refuses_impossible_tables(capsys: pytest.CaptureFixture[str]) -> None:
     """An impossible table is refused by the command line with the Rules error."""
-    with pytest.raises(SystemExit):
-        main(["play", "--players", "5", "--omit", "b"])
+    assert main(["play", "--players", "5", "--omit", "b"]) == 2
     assert "omitted_colours, players" in capsys.readouterr().err
+
+
+def test_the_person_is_told_you() -> None:
+    """The person's own moves and results are told as "you", the bots' by seat number."""
+    output, _ = run("1\n" * 2000)
+    assert "You choose your 3UP cards" in output and "Player 0 " not in output
+    assert "  You play " in output and "  Player 1 plays " in output
+
+
+def test_the_colour_note_is_shown_once() -> None:
+    """Where colours never matter the note says so once, not before every move."""
+    output, _ = run("1\n" * 2000)
+    assert output.count("Colours never matter") == 1
+
+
+def test_at_a_terminal_moves_are_read_with_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At an interactive terminal the prompt is input()'s, which gives line editing and history."""
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    prompts: list[str] = []
+    answers = iter(["1", "q"])
+
+    def typed(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    out = Terminal()
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr("builtins.input", typed)
+    play_in_terminal(Rules(players=2), seed=3, stdin=sys.stdin, stdout=sys.stdout)
+    assert len(prompts) == 2 and prompts[0].startswith("Your move")
+    assert out.getvalue().rstrip().endswith("Game abandoned.")

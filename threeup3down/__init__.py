@@ -49,12 +49,13 @@ from threeup3down.moves import (
 from threeup3down.observation import Observation, SeatView, observe, sample_state
 from threeup3down.record_text import format_record, parse_record
 from threeup3down.records import GameRecord, record_game, replay
-from threeup3down.rules import ClearTwoDraw, Deck, FirstPlayer, Rules, ScoreScope
+from threeup3down.rules import RULES_VERSION, ClearTwoDraw, Deck, FirstPlayer, Rules, ScoreScope
 from threeup3down.serialization import from_dict, from_json, to_dict, to_json
 from threeup3down.scoring import Match, card_points, score
 from threeup3down.state import GameState, Phase, Seat
 
 __all__ = [
+    "RULES_VERSION",
     "Card",
     "ChooseUp",
     "ClearTwoDraw",
@@ -113,4 +114,5 @@ __all__ = [
     "to_json",
 ]
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The package version (SemVer); :data:`RULES_VERSION` is the version of the rules it implements."""

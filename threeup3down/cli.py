@@ -11,49 +11,103 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from threeup3down import __version__
 from threeup3down.bots import Bot, LowestCardBot, RandomBot
 from threeup3down.cards import Colour, format_cards
 from threeup3down.deal import new_game
 from threeup3down.events import NextPlayer, apply_with_events
 from threeup3down.narration import describe
 from threeup3down.errors import NotationError, RulesError
-from threeup3down.rules import ClearTwoDraw, Deck, FirstPlayer, Rules
+from threeup3down.rules import RULES_VERSION, ClearTwoDraw, Deck, FirstPlayer, Rules
 from threeup3down.terminal import play_in_terminal
 from threeup3down.state import GameState, Phase
 
-__all__ = ["main", "table_line"]
+__all__ = ["BOTS", "main", "table_line"]
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "lowest": lambda seed: LowestCardBot(),
+    "random": lambda seed: RandomBot(seed),
+}
+"""The bots the command line offers by name; each is made from a seed.
+
+>>> sorted(BOTS), type(BOTS["random"](7)).__name__
+(['lowest', 'random'], 'RandomBot')
+"""
+
+USAGE_ERROR = 2
+"""The exit status for a command line that cannot be run as typed."""
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: ``sys.argv[1:]``); return the exit status.
 
+    The status is 0 on success, 2 for a command line that cannot be run
+    (the subcommand's usage and the reason go to stderr), 130 after Ctrl-C.
+
     >>> main(["demo", "--players", "2", "--seed", "4", "--quiet"])
     Player 0 wins after 91 turns.
     0
+    >>> main(["--version"])  # doctest: +ELLIPSIS
+    threeup3down 0.2.0 (rules version ...)
+    0
     """
-    parser = argparse.ArgumentParser(prog="threeup3down", description="The 3UP 3DOWN rules engine.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    demo = commands.add_parser("demo", help="watch bots play a game, turn by turn")
-    _add_table_options(demo, seed=1)
-    demo.add_argument(
-        "--bot", choices=("lowest", "random"), default="lowest",
-        help="which bot plays every seat (default: lowest card first)",
-    )
-    demo.add_argument("--quiet", action="store_true", help="print only the result")
-    play = commands.add_parser("play", help="play one seat against bots in the terminal")
-    _add_table_options(play, seed=None)
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    args = parser.parse_args(argv)
+    parser, commands = _parser()
     try:
-        return _run(parser, args)
+        args = parser.parse_args(argv)
+        return _run(commands[args.command], args)
+    except SystemExit as exit:  # argparse: --help, --version, or a usage error
+        return exit.code if isinstance(exit.code, int) else USAGE_ERROR
+    except KeyboardInterrupt:  # Ctrl-C: stop at once, without a traceback
+        print(file=sys.stderr)
+        return INTERRUPTED
     except BrokenPipeError:  # the reader (say, `head`) stopped listening: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
 
 
+def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The command line's parser, and each subcommand's parser by name."""
+    parser = argparse.ArgumentParser(
+        prog="threeup3down",
+        description="The 3UP 3DOWN rules engine: watch bots play, or play against them.",
+    )
+    parser.add_argument(
+        "--version", action="version",
+        version=f"%(prog)s {__version__} (rules version {RULES_VERSION})",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    demo = commands.add_parser(
+        "demo", help="watch bots play a game, turn by turn",
+        description="Deal a game and let bots play every seat, printing every turn.",
+    )
+    _add_table_options(demo, seed=1)
+    demo.add_argument(
+        "--bot", choices=sorted(BOTS), default="lowest",
+        help="which bot plays every seat: lowest plays its lowest cards first, random "
+        "picks any legal move (default: lowest)",
+    )
+    demo.add_argument("--quiet", action="store_true", help="print only the result")
+    play = commands.add_parser(
+        "play", help="play one seat against bots in the terminal",
+        description="Play one seat against bots: pick a move by its number or type it "
+        "in move notation (? at the prompt explains it).",
+    )
+    _add_table_options(play, seed=None)
+    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument(
+        "--bots", default="lowest", metavar="NAME[,NAME...]",
+        help=f"the opponents' bots: one name for all, or one per opponent in seat order; "
+        f"names: {', '.join(sorted(BOTS))} (default: lowest)",
+    )
+    return parser, {"demo": demo, "play": play}
+
+
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Run the subcommand whose parser is ``parser``; its usage errors exit with status 2."""
     try:
         rules = _rules(args)
     except (RulesError, NotationError) as error:
@@ -61,39 +115,76 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "play":
         if not 0 <= args.seat < rules.players:
             parser.error(f"--seat {args.seat} is not at a table of {rules.players}")
-        play_in_terminal(rules, seed=args.seed, stdin=sys.stdin, stdout=sys.stdout, seat=args.seat)
+        bots = _opponents(parser, args.bots, rules.players, args.seat, args.seed)
+        play_in_terminal(
+            rules, seed=args.seed, stdin=sys.stdin, stdout=sys.stdout, seat=args.seat, bots=bots
+        )
         return 0
     return _demo(rules, args.seed, args.bot, args.quiet)
 
 
+def _opponents(
+    parser: argparse.ArgumentParser, names: str, players: int, seat: int, seed: int | None
+) -> list[Bot]:
+    """A bot for every seat but ``seat``, from ``--bots`` (the entry at ``seat`` is unused)."""
+    wanted = [name.strip() for name in names.split(",")]
+    unknown = [name for name in wanted if name not in BOTS]
+    if unknown:
+        parser.error(f"--bots: unknown bot {unknown[0]!r} (choose from {', '.join(sorted(BOTS))})")
+    if len(wanted) == 1:
+        wanted *= players - 1
+    if len(wanted) != players - 1:
+        parser.error(f"--bots names {len(wanted)} bots; a table of {players} has {players - 1} opponents")
+    wanted.insert(seat, wanted[0])
+    base = 0 if seed is None else seed * 100
+    return [BOTS[name](base + number) for number, name in enumerate(wanted)]
+
+
 _SWITCHES = {
-    "places": "O1: play on to settle every place",
-    "draw_instead": "O2: a player may take a card instead of playing",
-    "reverse_on_one": "O3: a 1 reverses the direction of play",
-    "pile_swap": "O5: 3UP/3DOWN piles change owners after setup",
-    "chosen_faces": "O6: choose the next player's 3UP cards",
-    "same_colour_swap": "O7: four of one colour offers a hand/3UP swap",
+    "places": "play on after the winner to settle every place (O1)",
+    "draw_instead": "a player who could play may take a card from the draw pile instead (O2)",
+    "reverse_on_one": "a 1 reverses the direction of play (O3)",
+    "pile_swap": "the 3UP/3DOWN piles change owners after setup (O5)",
+    "chosen_faces": "each player chooses the next player's 3UP cards (O6)",
+    "same_colour_swap": "four cards of one colour in a row offer a hand/3UP swap (O7)",
 }
 
 
 def _add_table_options(parser: argparse.ArgumentParser, *, seed: int | None) -> None:
-    parser.add_argument("--players", type=int, default=4, help="2-6, or 7-12 with --decks 2 (default 4)")
-    parser.add_argument("--seed", type=int, default=seed, help=f"deal seed (default {seed or 'random'})")
+    parser.add_argument(
+        "--players", type=int, default=4, help="how many players: 2-6, or 7-12 with --decks 2 (default 4)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=seed,
+        help=f"the seed of the shuffle, for a repeatable deal (default {seed or 'random'})",
+    )
     for name, text in _SWITCHES.items():
         parser.add_argument(f"--{name.replace('_', '-')}", action="store_true", help=text)
-    parser.add_argument("--deck", choices=[deck.value for deck in Deck], default="standard", help="D1")
-    parser.add_argument("--decks", type=int, default=1, help="O11: 2 for 7-12 players")
     parser.add_argument(
-        "--omit", default="", metavar="COLOURS", help="O8: colour letters to leave out, e.g. b or rb"
+        "--deck", choices=[deck.value for deck in Deck], default="standard",
+        help="which cards make the deck: standard (84 cards) or literal (the 74 cards "
+        "the GR rules page describes, taken literally) (default standard) (D1)",
     )
     parser.add_argument(
-        "--first-player", choices=[mode.value for mode in FirstPlayer], default="seat", help="S5, O9"
+        "--decks", type=int, default=1, help="how many decks to shuffle together: 2 for 7-12 players (O11)"
     )
     parser.add_argument(
-        "--clear-two-draw", choices=[mode.value for mode in ClearTwoDraw], default="first", help="C3"
+        "--omit", default="", metavar="COLOURS",
+        help="colours to leave out of the deck, by letter, e.g. b or rb (O8)",
     )
     parser.add_argument(
-        "--turn-limit", type=int, default=1000, help="O10: stalemate after this many turns (0: none)"
+        "--first-player", choices=[mode.value for mode in FirstPlayer], default="seat",
+        help="who moves first: seat 0 (seat), the player on the dealer's left "
+        "(dealers-left), or a seat drawn at random (random) (default seat) (S5, O9)",
+    )
+    parser.add_argument(
+        "--clear-two-draw", choices=[mode.value for mode in ClearTwoDraw], default="first",
+        help="after a Clear +2, may the player draw before the first extra play only "
+        "(first) or before each (each)? (default first) (C3)",
+    )
+    parser.add_argument(
+        "--turn-limit", type=int, default=1000,
+        help="end the game as a stalemate after this many turns; 0 for no limit (default 1000) (O10)",
     )
 
 
@@ -112,10 +203,7 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def _demo(rules: Rules, seed: int, bot_name: str, quiet: bool) -> int:
     state = new_game(rules, seed=seed)
-    bots: list[Bot] = [
-        LowestCardBot() if bot_name == "lowest" else RandomBot(seed * 100 + seat)
-        for seat in range(rules.players)
-    ]
+    bots = [BOTS[bot_name](seed * 100 + seat) for seat in range(rules.players)]
     if not quiet:
         print(f"3UP 3DOWN: {rules.players} players, seed {seed}, {bot_name} bots")
     while not state.is_over:

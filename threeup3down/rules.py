@@ -26,6 +26,7 @@ from threeup3down.cards import Card, Colour, literal_deck, sort_cards, standard_
 from threeup3down.errors import RulesError
 
 __all__ = [
+    "RULES_VERSION",
     "ClearTwoDraw",
     "Deck",
     "FirstPlayer",
@@ -33,6 +34,13 @@ __all__ = [
     "ScoreScope",
 ]
 
+RULES_VERSION = "1.0"
+"""The version of the rules specification the engine implements (its rules version history
+is on the rules page); it changes when how the game is played changes, apart from the package version.
+
+>>> RULES_VERSION
+'1.0'
+"""
 #: Cards a player is dealt: three 3DOWN and six to choose from (S2, S3).
 CARDS_PER_PLAYER = 9
 #: The largest table: twelve players with two decks (O11).

@@ -3,13 +3,17 @@
 The person sees only what their seat may know (an
 :class:`~threeup3down.observation.Observation` and redacted events), picks a
 move by its number or types it in move notation, and is asked again after a
-typing mistake or a move the rules refuse; the game goes on. Run it with
-``threeup3down play`` (see :mod:`threeup3down.cli`).
+typing mistake or a move the rules refuse; the game goes on. Everything is
+told to the person as "you". At a real terminal the prompt has line editing
+and a history of the moves typed (the standard library's :mod:`readline`,
+where the platform has it). Run it with ``threeup3down play`` (see
+:mod:`threeup3down.cli`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from threeup3down.bots import Bot, LowestCardBot
@@ -56,48 +60,102 @@ def play_in_terminal(
     """
     state = new_game(rules, seed=seed)
     players = bots if bots is not None else [LowestCardBot()] * rules.players
+    read = _reader(stdin, stdout)
+    colours_noted = False
     while not state.is_over:
         if state.current_player != seat:
             state = _step(state, players[state.current_player].choose(state), seat, stdout)
             continue
         view = observe(state, seat)
         print(render_view(view), file=stdout)
-        move = _ask(view, stdin, stdout)
+        note = not colours_noted and _colours_never_matter(view)
+        colours_noted = colours_noted or note
+        move = _ask(view, read, stdout, note=note)
         if move is None:
             print("Game abandoned.", file=stdout)
             return state
         try:
             state = _step(state, move, seat, stdout)
         except IllegalMoveError as error:
-            print(f"Not allowed: {error}", file=stdout)
+            print(f"Not allowed: {_refusal(error, seat)}", file=stdout)
     print(_result(state, seat), file=stdout)
     return state
 
 
 def _step(state: GameState, move: Move, seat: int, stdout: TextIO) -> GameState:
     after, events = apply_with_events(state, move)
-    _tell(events_for(events, seat), stdout)
+    _tell(events_for(events, seat), seat, stdout)
     return after
 
 
-def _tell(events: Sequence[Event], stdout: TextIO) -> None:
+def _tell(events: Sequence[Event], seat: int, stdout: TextIO) -> None:
     for event in events:
-        print(f"  {describe(event)}", file=stdout)
+        print(f"  {describe(event, you=seat)}", file=stdout)
 
 
-def _ask(view: Observation, stdin: TextIO, stdout: TextIO) -> Move | None:
-    """Read moves until one parses; ``None`` when the person quits."""
-    moves = view.legal_moves()
-    for number, move in enumerate(moves, start=1):
-        print(f"  {number:>2}) {move}", file=stdout)
-    if not view.rules.colour_matters and any(isinstance(move, (Play, ChooseUp)) for move in moves):
-        print("  (Colours never matter here: one move is listed per choice of numbers;"
-              " you may type other colours.)", file=stdout)
-    while True:
-        print("Your move (number or notation, ? for help, q to quit): ", end="", file=stdout)
+def _refusal(error: IllegalMoveError, seat: int) -> str:
+    """The engine's refusal told to the person: ``you cannot play 7r: ... (rule P2)``."""
+    text = str(error).removeprefix(f"{error.rule}: ")
+    mover = f"player {seat} "
+    if text.startswith(mover):
+        text = "you " + text.removeprefix(mover)
+    return f"{text} (rule {error.rule})"
+
+
+_PROMPT = "Your move (number or notation, ? for help, q to quit): "
+
+
+def _reader(stdin: TextIO, stdout: TextIO) -> Callable[[], str]:
+    """How to read one typed line ('' at the end of input).
+
+    At an interactive terminal this is :func:`input`, with the line editing
+    and history of :mod:`readline` where the platform has it; otherwise a
+    plain read that echoes the line, so a transcript reads well.
+    """
+    if stdin is sys.stdin and stdout is sys.stdout and stdin.isatty():
+        try:
+            import readline  # noqa: F401  (importing it gives input() editing and history)
+        except ImportError:  # not every platform has it; input() still works
+            pass
+
+        def interactive() -> str:
+            try:
+                return input(_PROMPT) + "\n"
+            except EOFError:
+                return ""
+
+        return interactive
+
+    def plain() -> str:
+        print(_PROMPT, end="", file=stdout)
         line = stdin.readline()
         if not stdin.isatty():
             print(line.rstrip("\n"), file=stdout)  # echo typed input, so a transcript reads well
+        return line
+
+    return plain
+
+
+def _colours_never_matter(view: Observation) -> bool:
+    """Whether the move list leaves colours out: no option makes them matter, and cards are chosen."""
+    return not view.rules.colour_matters and any(
+        isinstance(move, (Play, ChooseUp)) for move in view.legal_moves()
+    )
+
+
+def _ask(view: Observation, read: Callable[[], str], stdout: TextIO, *, note: bool) -> Move | None:
+    """Read moves until one parses; ``None`` when the person quits.
+
+    With ``note``, first say once that colours never matter here.
+    """
+    moves = view.legal_moves()
+    for number, move in enumerate(moves, start=1):
+        print(f"  {number:>2}) {move}", file=stdout)
+    if note:
+        print("  (Colours never matter in this game: one move is listed per choice of numbers,"
+              " and you may type other colours.)", file=stdout)
+    while True:
+        line = read()
         if not line:
             return None
         text = line.strip()
