@@ -81,7 +81,7 @@ def test_a_whole_game_against_bots_reaches_the_result(base: str) -> None:
             if event["type"] == "down-card-turned" and event["player"] != 0 and not event["played"]:
                 assert event["card"] is None
     assert moves[0].startswith("up:") and "pick" in moves and any(m.startswith("v") for m in moves)
-    assert view["result"] == "Game over. Player 0 wins." and types[-1] == "game-over"
+    assert view["result"] == "Game over. You win." and types[-1] == "game-over"
     status, refusal = call(base, "POST", f"/api/games/{game}/moves", {"move": "pick"})
     assert status == 409 and refusal["error"] == "the game is over"
 
@@ -124,3 +124,16 @@ def _lower_card(observation: Observation) -> Card | None:
     if observation.phase.value != "play" or top is None or top.rank.is_clear:
         return None
     return next((card for card in observation.hand if card.rank < top.rank), None)
+
+
+def test_the_highlighted_last_move_is_told_without_hidden_cards(base: str) -> None:
+    """The view tells the highlighted move in words; another seat's 3UP choice names no cards (S3)."""
+    view = start(base, rules={"players": 3}, seed=SEED)
+    assert view["last_move"] is None
+    mine = choose(view["legal_moves"])
+    status, view = call(base, "POST", f"/api/games/{view['game']}/moves", {"move": mine})
+    assert status == 200
+    # Seat 0 chose first; the bots at seats 1 and 2 chose after it, and then play began with seat 0.
+    assert view["last_move"] == "Highlighted: the last move. Player 2 chose 3UP cards."
+    status, view = call(base, "POST", f"/api/games/{view['game']}/moves", {"move": choose(view["legal_moves"])})
+    assert status == 200 and view["last_move"].startswith("Highlighted: the last move. Player 2 ")

@@ -45,10 +45,10 @@ Answer = tuple[int, dict[str, Any]]
 
 
 @contextmanager
-def running_server() -> Iterator[str]:
-    """``python examples/web/server.py --port 0``; yields its base URL (http://127.0.0.1:PORT)."""
+def running_server(*options: str) -> Iterator[str]:
+    """``python examples/web/server.py --port 0 [options]``; yields its base URL (http://127.0.0.1:PORT)."""
     with subprocess.Popen(
-        [sys.executable, str(SERVER), "--port", "0", "--quiet"],
+        [sys.executable, str(SERVER), "--port", "0", "--quiet", *options],
         stdout=subprocess.PIPE,
         text=True,
     ) as process:

@@ -18,13 +18,23 @@ JSON endpoints (every answer is a JSON object):
     :class:`~threeup3down.Rules` fields). Answers the view (below), 201.
 ``GET /api/games/ID``
     The view: ``game``, ``observation``, ``svg``, ``legal_moves``,
-    ``to_move``, ``over``, ``result``.
+    ``to_move``, ``over``, ``result``, and ``last_move``: the move the
+    picture highlights, told in English (``null`` before the first).
 ``POST /api/games/ID/moves``  ``{"move": "7r,7g"}``
     Make seat 0's move, then let the bots move until seat 0 is to move again
     or the game is over. Answers the view and ``events``, the move's and the
     bots' events as ``{"text": ..., "event": {...}}``. A move the engine
     refuses answers 422 with ``error`` and ``rule``; text that is no move at
     all, 400 with ``error``.
+
+Bad requests get a JSON answer, never a dropped connection: a body that is
+not JSON, nested too deeply or larger than :data:`MAX_BODY` bytes, a
+``Content-Length`` that is no number, unknown game ids and paths. A request
+that is not fully sent within ``--timeout`` seconds is closed, at most
+``--max-connections`` are served at once (more are answered 503 at once),
+and the listen backlog holds :data:`BACKLOG` waiting connections. Bots play
+every seat but yours, so a game must have a turn limit (O10) of at most
+:data:`MAX_TURN_LIMIT`: without one a game of bots could go on for ever.
 """
 
 from __future__ import annotations
@@ -32,18 +42,37 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+import socket
 import sys
 import threading
 from collections.abc import Callable, Sequence
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any, assert_never
 
-from threeup3down import GameState, IllegalMoveError, NotationError, Rules, new_game, parse_move
+from threeup3down import (
+    ChooseUp,
+    DeclineSwap,
+    DocumentError,
+    Draw,
+    DrawInstead,
+    FlipDown,
+    GameState,
+    IllegalMoveError,
+    Move,
+    NotationError,
+    PickUp,
+    Play,
+    Rules,
+    Source,
+    Swap,
+    new_game,
+    parse_move,
+)
 from threeup3down.bots import LowestCardBot
-from threeup3down.codec import DocumentError, JsonValue, decode_fields
+from threeup3down.codec import JsonValue, decode
 from threeup3down.events import Event, GameOver, apply_with_events, events_for
-from threeup3down.moves import Move
 from threeup3down.narration import describe
 from threeup3down.observation import observe
 from threeup3down.serialization import to_dict
@@ -55,6 +84,16 @@ HUMAN = 0
 """The seat the person plays; bots play every other seat."""
 MAX_GAMES = 200
 """Games kept at once; starting another forgets the oldest."""
+MAX_BODY = 65536
+"""The largest request body read, in bytes."""
+MAX_TURN_LIMIT = 10000
+"""The largest turn limit (O10) a game may have; every game must have one."""
+BACKLOG = 128
+"""Connections the operating system holds while every worker is busy."""
+READ_TIMEOUT = 10.0
+"""Seconds a client has to send each part of its request (default of ``--timeout``)."""
+MAX_CONNECTIONS = 64
+"""Connections served at once (default of ``--max-connections``)."""
 STATIC = Path(__file__).resolve().parent / "static"
 _FILES = {
     "/": ("index.html", "text/html; charset=utf-8"),
@@ -91,7 +130,7 @@ class Game:
         result = None
         if self.state.is_over:
             result = describe(
-                GameOver(self.state.winner, self.state.places, self.state.is_stalemate)
+                GameOver(self.state.winner, self.state.places, self.state.is_stalemate), you=HUMAN
             )
         return {
             "game": self.game_id,
@@ -101,6 +140,7 @@ class Game:
             "to_move": observation.is_to_move,
             "over": observation.is_over,
             "result": result,
+            "last_move": None if self.last_move is None else _told(self.last_move),
         }
 
     def play(self, text: str) -> list[Json]:
@@ -123,13 +163,40 @@ class Game:
             raise Refused(HTTPStatus.UNPROCESSABLE_ENTITY, str(error), error.rule) from None
         while not self.state.is_over and self.state.current_player != HUMAN:
             events.extend(self._make(self.bot.choose(self.state)))
-        return [{"text": describe(event), "event": to_dict(event)} for event in events]
+        return [{"text": describe(event, you=HUMAN), "event": to_dict(event)} for event in events]
 
     def _make(self, move: Move) -> tuple[Event, ...]:
         player = self.state.current_player
         self.state, events = apply_with_events(self.state, move)
         self.last_move = LastMove(player, move)
         return events_for(events, HUMAN)
+
+
+def _told(last: LastMove) -> str:
+    """The highlighted last move in words, hiding another seat's 3UP choice (S3)."""
+    move = last.move
+    match move:
+        case ChooseUp():
+            what = "chose 3UP cards" + (f" ({' '.join(map(str, move.cards))})" if last.player == HUMAN else "")
+        case Play():
+            what = f"played {' '.join(map(str, move.cards))}"
+            what += " from 3UP" if move.source is Source.UP else ""
+        case FlipDown():
+            what = f"turned over 3DOWN card {move.position}"
+        case PickUp():
+            what = "picked up the pile"
+        case Draw():
+            what = "drew before an extra play"
+        case DrawInstead():
+            what = "took a card instead of playing"
+        case Swap():
+            what = f"swapped {move.hand_card} from the hand for 3UP {move.up_card}"
+        case DeclineSwap():
+            what = "kept the cards as they were"
+        case _:
+            assert_never(move)
+    who = "You" if last.player == HUMAN else f"Player {last.player}"
+    return f"Highlighted: the last move. {who} {what}."
 
 
 class Lobby:
@@ -148,9 +215,16 @@ class Lobby:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise Refused(HTTPStatus.BAD_REQUEST, "seed: expected an integer or null")
         try:
-            rules = decode_fields(request.get("rules", {}), Rules, "$.rules")
+            rules = decode(request.get("rules", {}), Rules, "$.rules")
         except DocumentError as error:
             raise Refused(HTTPStatus.BAD_REQUEST, str(error)) from None
+        assert isinstance(rules, Rules)
+        if rules.turn_limit is None or rules.turn_limit > MAX_TURN_LIMIT:
+            raise Refused(
+                HTTPStatus.BAD_REQUEST,
+                f"$.rules.turn_limit: bots play here, so a game needs a turn limit (O10) of at most "
+                f"{MAX_TURN_LIMIT}, not {rules.turn_limit}",
+            )
         game = Game(secrets.token_hex(8), new_game(rules, seed=seed))
         with self.lock:
             while len(self.games) >= MAX_GAMES:
@@ -209,15 +283,31 @@ class Handler(BaseHTTPRequestHandler):
             status, body = handle()
         except Refused as refusal:
             status, body = refusal.status, refusal.body
+        except Exception as error:  # a bug: answer it, log it, keep serving
+            self.log_error("error answering %s: %r", self.path, error)
+            self.close_connection = True
+            status, body = HTTPStatus.INTERNAL_SERVER_ERROR, {"error": "internal error"}
         self._json(status, body)
 
     def _body(self) -> Json:
-        length = int(self.headers.get("Content-Length") or 0)
-        if length > 65536:
-            raise Refused(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "request too large")
+        text = self.headers.get("Content-Length") or "0"
+        if not text.isascii() or not text.isdigit():
+            self.close_connection = True  # the body's end is unknown: read no further
+            raise Refused(HTTPStatus.BAD_REQUEST, f"Content-Length {text!r} is not a number of bytes")
+        length = int(text)
+        if length > MAX_BODY:
+            self.close_connection = True
+            raise Refused(
+                HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"request too large: at most {MAX_BODY} bytes"
+            )
         try:
-            body = json.loads(self.rfile.read(length) or b"{}")
-        except ValueError:
+            data = self.rfile.read(length)
+        except TimeoutError:
+            self.close_connection = True
+            raise Refused(HTTPStatus.REQUEST_TIMEOUT, "the request body was not sent in time") from None
+        try:
+            body = json.loads(data or b"{}")
+        except (ValueError, RecursionError):  # RecursionError: nested too deeply
             raise Refused(HTTPStatus.BAD_REQUEST, "the request body is not JSON") from None
         if not isinstance(body, dict):
             raise Refused(HTTPStatus.BAD_REQUEST, "the request body is not a JSON object")
@@ -240,19 +330,62 @@ class Handler(BaseHTTPRequestHandler):
 
 
 class LobbyServer(ThreadingHTTPServer):
-    """A threading HTTP server that hosts a :class:`Lobby`."""
+    """A threading HTTP server that hosts a :class:`Lobby`.
+
+    Each connection has ``timeout`` seconds for every read; at most
+    ``max_connections`` are served at once, and any more are answered 503 at
+    once rather than given a thread.
+    """
 
     daemon_threads = True
+    request_queue_size = BACKLOG
 
-    def __init__(self, port: int, *, quiet: bool = False) -> None:
-        super().__init__(("127.0.0.1", port), Handler)
+    def __init__(
+        self, port: int, *, quiet: bool = False, timeout: float = READ_TIMEOUT,
+        max_connections: int = MAX_CONNECTIONS,
+    ) -> None:
+        handler = type("TimedHandler", (Handler,), {"timeout": timeout})
+        super().__init__(("127.0.0.1", port), handler)
         self.lobby = Lobby()
         self.quiet = quiet
+        self.slots = threading.BoundedSemaphore(max_connections)
+
+    def process_request(
+        self, request: socket.socket | tuple[bytes, socket.socket], client_address: Any
+    ) -> None:
+        """Serve ``request`` in a thread of its own if a slot is free; else answer 503."""
+        if self.slots.acquire(blocking=False):
+            super().process_request(request, client_address)
+            return
+        assert isinstance(request, socket.socket)
+        body = b'{"error": "the server is busy: try again shortly"}'
+        try:
+            request.settimeout(1.0)
+            request.sendall(
+                b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+                b"Retry-After: 1\r\nConnection: close\r\n"
+                + f"Content-Length: {len(body)}\r\n\r\n".encode() + body
+            )
+        except OSError:
+            pass
+        self.shutdown_request(request)
+
+    def process_request_thread(
+        self, request: socket.socket | tuple[bytes, socket.socket], client_address: Any
+    ) -> None:
+        """Serve ``request``, then free its slot."""
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
 
 
-def make_server(port: int = 0, *, quiet: bool = False) -> LobbyServer:
+def make_server(
+    port: int = 0, *, quiet: bool = False, timeout: float = READ_TIMEOUT,
+    max_connections: int = MAX_CONNECTIONS,
+) -> LobbyServer:
     """A server on 127.0.0.1 (only), at ``port`` (0: any free port)."""
-    return LobbyServer(port, quiet=quiet)
+    return LobbyServer(port, quiet=quiet, timeout=timeout, max_connections=max_connections)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -262,8 +395,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--port", type=int, default=8000, help="port on 127.0.0.1 (0: any free port)"
     )
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    parser.add_argument(
+        "--timeout", type=float, default=READ_TIMEOUT,
+        help=f"seconds a client has to send each part of a request (default {READ_TIMEOUT:g})",
+    )
+    parser.add_argument(
+        "--max-connections", type=int, default=MAX_CONNECTIONS,
+        help=f"connections served at once; more are answered 503 (default {MAX_CONNECTIONS})",
+    )
     options = parser.parse_args(argv)
-    server = make_server(options.port, quiet=options.quiet)
+    server = make_server(
+        options.port, quiet=options.quiet, timeout=options.timeout,
+        max_connections=options.max_connections,
+    )
     print(f"Serving 3UP 3DOWN on http://127.0.0.1:{server.server_address[1]}/", flush=True)
     try:
         server.serve_forever()
