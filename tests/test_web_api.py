@@ -134,6 +134,6 @@ def test_the_highlighted_last_move_is_told_without_hidden_cards(base: str) -> No
     status, view = call(base, "POST", f"/api/games/{view['game']}/moves", {"move": mine})
     assert status == 200
     # Seat 0 chose first; the bots at seats 1 and 2 chose after it, and then play began with seat 0.
-    assert view["last_move"] == "Highlighted: the last move. Player 2 chose 3UP cards."
+    assert view["last_move"] == "player 2 chose 3UP cards"
     status, view = call(base, "POST", f"/api/games/{view['game']}/moves", {"move": choose(view["legal_moves"])})
-    assert status == 200 and view["last_move"].startswith("Highlighted: the last move. Player 2 ")
+    assert status == 200 and view["last_move"].startswith("player 2 ")

@@ -62,6 +62,40 @@ def browser(tmp_path: Path) -> Iterator[Browser]:
         driver.quit()
 
 
+BUTTONS = {
+    "#play": ("up:", "play"),
+    "#swap": ("swap:",),
+    'button[data-move="pick"]': ("pick",),
+    'button[data-move="draw"]': ("draw",),
+    'button[data-move="take"]': ("take",),
+    'button[data-move="keep"]': ("keep",),
+}
+"""Each move button, and the legal moves (by their notation's start) that it makes."""
+
+
+def visible_buttons(browser: Browser) -> set[str]:
+    """The move buttons the page shows."""
+    return {
+        selector for selector in BUTTONS
+        if browser.find_element(By.CSS_SELECTOR, selector).is_displayed()
+    }
+
+
+def expected_buttons(legal: list[str]) -> set[str]:
+    """The buttons for the kinds of move in ``legal``: a play button for plays, one per word move."""
+    shown = set()
+    for selector, starts in BUTTONS.items():
+        for move in legal:
+            is_play = not move.startswith(("up:", "swap:", "v")) and move not in (
+                "pick", "draw", "take", "keep"
+            )
+            if any(move.startswith(start) for start in starts if start != "play") or (
+                "play" in starts and is_play
+            ):
+                shown.add(selector)
+    return shown
+
+
 def wait(browser: Browser, condition: str, *args: object) -> None:
     """Wait (at most 10 s) until the JavaScript expression ``condition`` is true."""
     WebDriverWait(browser, 10, poll_frequency=0.02).until(
@@ -154,6 +188,7 @@ def test_a_whole_game_in_chromium(browser: Browser) -> None:
             legal, hand, top = page(browser)
             if refusal is None and top is not None and not legal[0].startswith("up:"):
                 refusal = try_a_card_lower_than_the_top(browser, hand, top)
+            assert visible_buttons(browser) == expected_buttons(legal), legal
             text = choose(legal)
             before = renders(browser)
             make(browser, text)
@@ -165,7 +200,57 @@ def test_a_whole_game_in_chromium(browser: Browser) -> None:
     assert made[0].startswith("up:") and "pick" in made and any(m.startswith("^") for m in made)
     assert refusal is not None and refusal.startswith("P2 | Not allowed: P2: player 0 cannot play")
     assert "lower than the" in refusal
-    assert "Player 0 chooses their 3UP cards" in log
-    assert "Player 0 picks up the pile" in log
-    assert result == "Game over. Player 0 wins."
+    assert "You choose your 3UP cards" in log
+    assert "You pick up the pile" in log
+    assert result == "Game over. You win."
     assert time.monotonic() - started < 60
+
+
+def overflow(browser: Browser) -> list[str]:
+    """Elements that reach past the right edge of the window (empty when the layout fits)."""
+    return list(
+        browser.execute_script(
+            """
+            const width = document.documentElement.clientWidth;
+            const wide = [...document.querySelectorAll('body *')].filter((element) => {
+              const box = element.getBoundingClientRect();
+              return box.width > 0 && box.right > width + 0.5 && !element.closest('svg');
+            }).map((element) => element.tagName + '#' + element.id);
+            if (document.documentElement.scrollWidth > width) {
+              wide.push('page scrolls sideways: ' + document.documentElement.scrollWidth);
+            }
+            return wide;
+            """
+        )
+    )
+
+
+def test_a_narrow_screen_in_chromium(browser: Browser, tmp_path: Path) -> None:
+    """At 420 px wide the page fits the screen; setup shows only the 3UP button; the highlight is explained."""
+    browser.set_window_size(420, 900)
+    with running_server() as base:
+        browser.get(base + "/")
+        assert browser.execute_script("return window.innerWidth") <= 420
+        browser.find_element(By.ID, "seed").send_keys(str(SEED))
+        click_button(browser, "#start")
+        wait(browser, "document.querySelector('#table svg') !== null")
+        assert overflow(browser) == []
+        # The table keeps a readable size (it scrolls sideways inside its own box).
+        assert browser.execute_script(
+            "return document.querySelector('#table svg').getBoundingClientRect().width"
+        ) >= 600
+        assert visible_buttons(browser) == {"#play"}
+        assert browser.find_element(By.ID, "play").text == "Choose selected as 3UP"
+        assert not browser.find_element(By.ID, "last-move").is_displayed()
+        legal, _, _ = page(browser)
+        before = renders(browser)
+        make(browser, choose(legal))
+        wait(browser, "Number(document.body.dataset.renders) > arguments[0]", before)
+        explanation = browser.find_element(By.ID, "last-move").text
+        assert explanation == "Outlined in purple on the table: the last move, player 2 chose 3UP cards."
+        assert overflow(browser) == []
+        shot = tmp_path / "narrow.png"
+        assert browser.save_screenshot(str(shot))
+    png = shot.read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(png[16:20], "big") <= 420 * 2  # the width, at most double for a dense screen

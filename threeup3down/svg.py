@@ -71,6 +71,43 @@ class LastMove:
     move: Move
     """The move it made."""
 
+    def describe(self, viewer: int | None = None) -> str:
+        """The move in words, as seat ``viewer`` may know it (``None``: every card shown).
+
+        Another seat's setup choice is told without its cards (S3). The
+        pictures' status lines use it, and so may a front end that explains
+        the highlight.
+
+        >>> from threeup3down import parse_move
+        >>> LastMove(player=1, move=parse_move("^9g")).describe()
+        'player 1 played 9g from 3UP'
+        >>> LastMove(player=1, move=parse_move("up:2g,5r,9b")).describe(viewer=0)
+        'player 1 chose 3UP cards'
+        """
+        player, move = self.player, self.move
+        match move:
+            case ChooseUp():
+                if viewer is None or player == viewer:
+                    return f"player {player} chose {_cards(move.cards)} as 3UP cards"
+                return f"player {player} chose 3UP cards"
+            case Play():
+                where = " from 3UP" if move.source is Source.UP else ""
+                return f"player {player} played {_cards(move.cards)}{where}"
+            case FlipDown():
+                return f"player {player} turned over 3DOWN card {move.position}"
+            case PickUp():
+                return f"player {player} picked up the pile"
+            case Draw():
+                return f"player {player} drew before an extra play"
+            case DrawInstead():
+                return f"player {player} took a card instead of playing"
+            case Swap():
+                return f"player {player} swapped {move.hand_card} (hand) for {move.up_card} (3UP)"
+            case DeclineSwap():
+                return f"player {player} kept their cards"
+            case _:
+                assert_never(move)
+
 
 def to_svg(value: Observation | GameState, *, last_move: LastMove | None = None) -> str:
     """The picture of an observation (:func:`observation_svg`) or a full state (:func:`state_svg`).
@@ -662,35 +699,8 @@ def _status(table: _Table, last: LastMove | None) -> list[str]:
         text = "; ".join(extras)
         lines.append(text[0].upper() + text[1:])
     if last is not None:
-        lines.append("Last move: " + _describe_move(table, last))
+        lines.append("Last move: " + last.describe(table.viewer))
     return lines
-
-
-def _describe_move(table: _Table, last: LastMove) -> str:
-    """The highlighted move in words, hiding another seat's setup choice (S3)."""
-    player, move = last.player, last.move
-    match move:
-        case ChooseUp():
-            if table.viewer is None or player == table.viewer:
-                return f"player {player} chose {_cards(move.cards)} as 3UP cards"
-            return f"player {player} chose 3UP cards"
-        case Play():
-            where = " from 3UP" if move.source is Source.UP else ""
-            return f"player {player} played {_cards(move.cards)}{where}"
-        case FlipDown():
-            return f"player {player} turned over 3DOWN card {move.position}"
-        case PickUp():
-            return f"player {player} picked up the pile"
-        case Draw():
-            return f"player {player} drew before an extra play"
-        case DrawInstead():
-            return f"player {player} took a card instead of playing"
-        case Swap():
-            return f"player {player} swapped {move.hand_card} (hand) for {move.up_card} (3UP)"
-        case DeclineSwap():
-            return f"player {player} kept their cards"
-        case _:
-            assert_never(move)
 
 
 def _cards(cards: Sequence[Card]) -> str:

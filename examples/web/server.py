@@ -19,7 +19,9 @@ JSON endpoints (every answer is a JSON object):
 ``GET /api/games/ID``
     The view: ``game``, ``observation``, ``svg``, ``legal_moves``,
     ``to_move``, ``over``, ``result``, and ``last_move``: the move the
-    picture highlights, told in English (``null`` before the first).
+    picture highlights, told in English by
+    :meth:`LastMove.describe <threeup3down.svg.LastMove.describe>` (``null``
+    before the first).
 ``POST /api/games/ID/moves``  ``{"move": "7r,7g"}``
     Make seat 0's move, then let the bots move until seat 0 is to move again
     or the game is over. Answers the view and ``events``, the move's and the
@@ -49,24 +51,15 @@ from collections.abc import Callable, Sequence
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, assert_never
+from typing import Any
 
 from threeup3down import (
-    ChooseUp,
-    DeclineSwap,
     DocumentError,
-    Draw,
-    DrawInstead,
-    FlipDown,
     GameState,
     IllegalMoveError,
     Move,
     NotationError,
-    PickUp,
-    Play,
     Rules,
-    Source,
-    Swap,
     new_game,
     parse_move,
 )
@@ -140,7 +133,7 @@ class Game:
             "to_move": observation.is_to_move,
             "over": observation.is_over,
             "result": result,
-            "last_move": None if self.last_move is None else _told(self.last_move),
+            "last_move": None if self.last_move is None else self.last_move.describe(HUMAN),
         }
 
     def play(self, text: str) -> list[Json]:
@@ -170,33 +163,6 @@ class Game:
         self.state, events = apply_with_events(self.state, move)
         self.last_move = LastMove(player, move)
         return events_for(events, HUMAN)
-
-
-def _told(last: LastMove) -> str:
-    """The highlighted last move in words, hiding another seat's 3UP choice (S3)."""
-    move = last.move
-    match move:
-        case ChooseUp():
-            what = "chose 3UP cards" + (f" ({' '.join(map(str, move.cards))})" if last.player == HUMAN else "")
-        case Play():
-            what = f"played {' '.join(map(str, move.cards))}"
-            what += " from 3UP" if move.source is Source.UP else ""
-        case FlipDown():
-            what = f"turned over 3DOWN card {move.position}"
-        case PickUp():
-            what = "picked up the pile"
-        case Draw():
-            what = "drew before an extra play"
-        case DrawInstead():
-            what = "took a card instead of playing"
-        case Swap():
-            what = f"swapped {move.hand_card} from the hand for 3UP {move.up_card}"
-        case DeclineSwap():
-            what = "kept the cards as they were"
-        case _:
-            assert_never(move)
-    who = "You" if last.player == HUMAN else f"Player {last.player}"
-    return f"Highlighted: the last move. {who} {what}."
 
 
 class Lobby:

@@ -1,6 +1,7 @@
 // The page of the 3UP 3DOWN example: draws the SVG the server sends, turns
 // clicks into move notation, and shows what the server answers. It never
-// decides whether a move is legal: the engine on the server does.
+// decides whether a move is legal: the engine on the server does. It shows
+// only the buttons for the kinds of move the server lists as legal now.
 "use strict";
 
 const tableEl = document.getElementById("table");
@@ -11,6 +12,10 @@ const selectionEl = document.getElementById("selection");
 const legalEl = document.getElementById("legal");
 const logEl = document.getElementById("log");
 const playButton = document.getElementById("play");
+const swapButton = document.getElementById("swap");
+const clearButton = document.getElementById("clear");
+const lastMoveEl = document.getElementById("last-move");
+const lastMoveTextEl = document.getElementById("last-move-text");
 
 let view = null;        // the last view the server sent
 let selected = [];      // [{zone, index, card, element}]
@@ -27,6 +32,31 @@ async function call(method, path, body) {
 function showMessage(text) {
   messageEl.textContent = text;
   messageEl.hidden = !text;
+}
+
+// The kind of a legal move, as the server writes it: which button makes it.
+function moveKind(text) {
+  if (text.startsWith("up:")) {
+    return "choose";
+  }
+  if (text.startsWith("swap:")) {
+    return "swap";
+  }
+  if (/^v[0-9]+$/.test(text)) {
+    return "flip";
+  }
+  return ["pick", "draw", "take", "keep"].includes(text) ? text : "play";
+}
+
+function showButtons() {
+  const kinds = new Set(view.legal_moves.map(moveKind));
+  playButton.hidden = !kinds.has("play") && !kinds.has("choose");
+  swapButton.hidden = !kinds.has("swap");
+  clearButton.hidden = playButton.hidden && swapButton.hidden;
+  for (const button of document.querySelectorAll("button[data-move]")) {
+    button.hidden = !kinds.has(button.dataset.move);
+  }
+  selectionEl.hidden = clearButton.hidden && !kinds.has("flip");
 }
 
 function render(next) {
@@ -47,6 +77,10 @@ function render(next) {
     : view.to_move ? "Your move." : `Waiting for player ${observation.current_player}.`;
   resultEl.textContent = view.result || "";
   resultEl.hidden = !view.result;
+  lastMoveTextEl.textContent = view.last_move
+    ? `Outlined in purple on the table: the last move, ${view.last_move}.` : "";
+  lastMoveEl.hidden = !view.last_move;
+  showButtons();
   legalEl.replaceChildren(...view.legal_moves.map((move) => {
     const item = document.createElement("li");
     item.textContent = move;
