@@ -19,16 +19,27 @@ from jsonschema import Draft202012Validator
 
 from tests.invariants import random_game
 from tests.strategies import rules, seeds
-from threeup3down import Card, GameState, Rules, legal_moves, parse_cards, parse_move
+from threeup3down import (
+    Card,
+    FirstPlayer,
+    GameState,
+    Rules,
+    apply,
+    legal_moves,
+    parse_cards,
+    parse_move,
+)
 from threeup3down.codec import JsonValue
 from threeup3down.errors import DocumentError
 from threeup3down.events import Event, apply_with_events, events_for
 from threeup3down.observation import Observation, observe
 from threeup3down.records import GameRecord
+from threeup3down.scoring import Match
 from threeup3down.serialization import (
     CARDS,
     EVENT,
     EVENTS,
+    MATCH,
     MOVE,
     OBSERVATION,
     RECORD,
@@ -292,6 +303,7 @@ def test_schema_names_every_field_and_event() -> None:
         "state-fields": GameState,
         "observation-fields": Observation,
         "record-fields": GameRecord,
+        "match-fields": Match,
     }
     classes |= {f"event-{name}": cls for name, cls in EVENT_TYPES.items()}
     for name, cls in classes.items():
@@ -346,3 +358,39 @@ def test_random_state_of_every_seat_count_round_trips() -> None:
         table = Rules(players=players, decks=2 if players > 6 else 1)
         states, _ = random_game(table, players, random.Random(players).randrange(1000))
         assert from_json(to_json(states[len(states) // 2]), STATE) == states[len(states) // 2]
+
+
+# ---------------------------------------------------------------------- match
+
+
+def test_a_match_is_saved_between_games_and_resumed() -> None:
+    """A match written after its first game reads back equal, valid under the schema, and plays on (O4)."""
+    rules = Rules(players=3, first_player=FirstPlayer.DEALERS_LEFT)
+    match = Match(rules, games=2)
+    state = match.next_game(seed=1)
+    while not state.is_over:
+        state = apply(state, legal_moves(state)[0])
+    match = match.record(state)
+    document = json.loads(to_json(match))
+    assert document["format"] == "threeup3down/match" and document["games"] == 2
+    assert document["scores"] == [list(match.scores[0])]
+    assert_schema_valid(document)
+    resumed = from_json(json.dumps(document), MATCH)
+    assert resumed == match and resumed.next_rules == match.next_rules and not resumed.is_over
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"games": 0}, "$: a match is at least one game, not 0 (O4)"),
+        ({"games": 1, "scores": [[0, 5], [3, 0]]}, "$: 2 games scored in a match of 1 (O4)"),
+        ({"games": 2, "scores": [[0, 5, 9]]}, "$: every game's scores must have one entry for each of 2 players"),
+        ({"games": 2, "scores": [["0", 5]]}, "$.scores[0][0]: expected an integer, not a string"),
+    ],
+)
+def test_an_impossible_match_document_is_refused(fields: dict[str, object], message: str) -> None:
+    """A match document the Match class would refuse raises DocumentError saying why."""
+    document = {"format": "threeup3down/match", "version": 1, "rules": {"players": 2}, **fields}
+    with pytest.raises(DocumentError) as error:
+        from_dict(document, MATCH)
+    assert str(error.value) == message

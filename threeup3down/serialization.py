@@ -18,6 +18,8 @@ by their values. A field that has a default may be left out when reading.
 ``threeup3down/event``         one event: ``{"type": "cards-played", ...}``
 ``threeup3down/events``        a tuple of events: ``{"events": [...]}``
 ``threeup3down/record``        :class:`~threeup3down.records.GameRecord`
+``threeup3down/match``         :class:`~threeup3down.Match`: a match (O4) to save
+                               and resume
 =============================  ==============================================
 
 The JSON Schema (draft 2020-12) of every document ships with the package
@@ -72,6 +74,7 @@ from threeup3down.moves import Move
 from threeup3down.observation import Observation
 from threeup3down.records import GameRecord
 from threeup3down.rules import Rules
+from threeup3down.scoring import Match
 from threeup3down.state import GameState, Seat
 from threeup3down.validation import position_problems
 from threeup3down.view_documents import (
@@ -87,6 +90,7 @@ __all__ = [
     "EVENT",
     "EVENTS",
     "FORMAT_VERSION",
+    "MATCH",
     "MOVE",
     "OBSERVATION",
     "RECORD",
@@ -116,6 +120,7 @@ Document = (
     | Event
     | tuple[Event, ...]
     | GameRecord
+    | Match
 )
 """Any value that has a document format."""
 
@@ -295,9 +300,21 @@ EVENTS: Format[tuple[Event, ...]] = Format("threeup3down/events", _encode_events
 """The events of a move, in order: ``{"events": [...]}``."""
 RECORD: Format[GameRecord] = _field_format("threeup3down/record", GameRecord)
 """A game record: rules, seed, moves, and the optional names, date and result."""
+MATCH: Format[Match] = _field_format("threeup3down/match", Match)
+"""A match (O4): its rules, the agreed number of games and the scores so far.
+
+A match saved between games is resumed by reading it back:
+
+>>> match = Match(Rules(players=2), games=3, scores=((0, 12),))
+>>> text = MATCH.to_json(match)
+>>> text
+'{"format": "threeup3down/match", "version": 1, "rules": {"players": 2, ...}, "games": 3, "scores": [[0, 12]]}'
+>>> from_json(text) == match
+True
+"""
 
 _READERS: dict[str, Callable[[object], Document]] = {
-    fmt.name: fmt.from_dict for fmt in (RULES, CARDS, MOVE, STATE, OBSERVATION, EVENT, EVENTS, RECORD)
+    fmt.name: fmt.from_dict for fmt in (RULES, CARDS, MOVE, STATE, OBSERVATION, EVENT, EVENTS, RECORD, MATCH)
 }
 """How to read each document format, by its ``format`` name."""
 
@@ -318,7 +335,7 @@ def to_dict(value: Document) -> dict[str, JsonValue]:
     >>> to_dict(42)
     Traceback (most recent call last):
     ...
-    threeup3down.errors.DocumentError: $: an int has no document format; documents hold a Rules, a tuple of cards, a move, a GameState, an Observation, an event, a tuple of events or a GameRecord
+    threeup3down.errors.DocumentError: $: an int has no document format; documents hold a Rules, a tuple of cards, a move, a GameState, an Observation, an event, a tuple of events, a GameRecord or a Match
     """
     if isinstance(value, tuple):
         items = cast(tuple[object, ...], value)
@@ -338,6 +355,8 @@ def to_dict(value: Document) -> dict[str, JsonValue]:
         return OBSERVATION.to_dict(value)
     if isinstance(value, GameRecord):
         return RECORD.to_dict(value)
+    if isinstance(value, Match):
+        return MATCH.to_dict(value)
     if isinstance(value, Move):
         return MOVE.to_dict(value)
     if isinstance(value, Event):
@@ -347,7 +366,7 @@ def to_dict(value: Document) -> dict[str, JsonValue]:
 
 _ACCEPTED = (
     "a Rules, a tuple of cards, a move, a GameState, an Observation, an event, "
-    "a tuple of events or a GameRecord"
+    "a tuple of events, a GameRecord or a Match"
 )
 
 
