@@ -5,17 +5,15 @@
 (D1), one seat per player (S1), sorted hands, at most three 3UP and 3DOWN
 cards (S2, S3), a discard pile that holds only numbers and does not end in
 three of a kind (C1, C4), and legal moves exactly while the game is not over.
-:func:`random_game` plays a game by random legal moves.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
-from threeup3down import Card, GameState, Move, Rules, apply, legal_moves, new_game
+from threeup3down import Card, GameState, apply, legal_moves
 
-__all__ = ["assert_invariants", "assert_next_states_valid", "random_game"]
+__all__ = ["assert_invariants", "assert_next_states_valid"]
 
 
 def assert_invariants(state: GameState) -> None:
@@ -41,16 +39,3 @@ def assert_next_states_valid(state: GameState, limit: int = 12) -> None:
     """Fail unless every state one legal move away (the first ``limit``) satisfies the invariants."""
     for move in legal_moves(state)[:limit]:
         assert_invariants(apply(state, move))
-
-
-def random_game(rules: Rules, seed: int, move_seed: int) -> tuple[list[GameState], list[Move]]:
-    """The states and moves of a game dealt from ``seed``, played by random legal moves."""
-    rng = random.Random(move_seed)
-    state = new_game(rules, seed=seed)
-    states, moves = [state], []
-    while not state.is_over:
-        move = rng.choice(legal_moves(state))
-        state = apply(state, move)
-        states.append(state)
-        moves.append(move)
-    return states, moves

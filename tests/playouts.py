@@ -1,15 +1,19 @@
-"""Random playouts for property tests of observations and events.
+"""Playouts: one loop that plays a game move by move, whoever chooses the moves.
 
-:func:`tables` draws 2–6 player tables (S1) with every option that changes
-what a seat sees or what happens in a turn; :func:`playout` plays random
-legal moves from a fresh deal and yields every step; :func:`cards_in` finds
-every card a value names.
+:func:`playout` is the only playout loop of the tests. It yields every
+decision as a :class:`Step` and fails if a game outlasts
+:func:`decision_budget`. The moves are chosen by :func:`at_random` (a seeded
+``random.Random``) or by :func:`drawn_from` (Hypothesis, which then shrinks
+a failing game to a short one and replays it exactly). :func:`random_game`
+and :func:`state_after` are its shortcuts for a dealt game; :func:`tables`
+draws tables, and :func:`cards_in` finds every card a value names.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import cache
 from itertools import islice
 
 import attrs
@@ -26,11 +30,121 @@ from threeup3down import (
     legal_moves,
     new_game,
 )
+from threeup3down.state import Seat
 
-__all__ = ["Step", "cards_in", "playout", "state_after", "tables"]
+__all__ = [
+    "Chooser",
+    "Step",
+    "at_random",
+    "cards_in",
+    "decision_budget",
+    "drawn_from",
+    "playout",
+    "random_game",
+    "state_after",
+    "tables",
+]
 
-Step = tuple[GameState, Move, GameState]
-"""A state, the move made in it, and the state after."""
+Chooser = Callable[[tuple[Move, ...]], Move]
+"""Picks one of the legal moves listed (never an empty list)."""
+
+MOST_EXTRA_PLAYS_PER_DECK = 6 + 2
+"""C2, C3: six Clear +1 and one Clear +2 owe at most eight extra plays in a turn."""
+DECISIONS_PER_PLAY = 3
+"""An early draw (C2), the play, a same-colour swap (O7)."""
+
+
+@attrs.frozen
+class Step:
+    """One decision of a playout: the position, the move chosen, and the position after it."""
+
+    before: GameState
+    move: Move
+    after: GameState
+
+    @property
+    def player(self) -> int:
+        """The seat that made the move."""
+        return self.before.current_player
+
+    @property
+    def seat_before(self) -> Seat:
+        """The mover's cards before the move."""
+        return self.before.seats[self.player]
+
+    @property
+    def seat_after(self) -> Seat:
+        """The mover's cards after the move."""
+        return self.after.seats[self.player]
+
+    def __str__(self) -> str:
+        return f"{self.move} in {self.before.notation()}  ->  {self.after.notation()}"
+
+
+def at_random(rng: random.Random) -> Chooser:
+    """Choose uniformly at random with ``rng``."""
+    return rng.choice
+
+
+@cache
+def _indices(count: int) -> st.SearchStrategy[int]:
+    return st.integers(0, count - 1)
+
+
+def drawn_from(data: st.DataObject) -> Chooser:
+    """Let Hypothesis choose (shrinking towards the first move listed)."""
+
+    def choose(moves: tuple[Move, ...]) -> Move:
+        return moves[0] if len(moves) == 1 else moves[data.draw(_indices(len(moves)))]
+
+    return choose
+
+
+def decision_budget(state: GameState) -> int | None:
+    """An upper bound on the decisions of a game under a turn limit (O10); ``None`` without one.
+
+    Setup takes one decision per seat; a turn takes one play plus the extra plays
+    Clear +1/+2 cards owe, each with its early draw and same-colour swap.
+    """
+    limit = state.rules.turn_limit
+    if limit is None:
+        return None
+    per_turn = DECISIONS_PER_PLAY * (1 + MOST_EXTRA_PLAYS_PER_DECK * state.rules.decks)
+    return state.rules.players + limit * per_turn
+
+
+def playout(state: GameState, choose: Chooser) -> Iterator[Step]:
+    """Every decision of a game from ``state`` until it is over, each move picked by ``choose``.
+
+    Stops once ``legal_moves`` is empty (which should be exactly when the game is
+    over: the caller checks the last state) and fails if the game outlasts
+    :func:`decision_budget`.
+    """
+    budget = decision_budget(state)
+    decisions = 0
+    while moves := legal_moves(state):
+        decisions += 1
+        if budget is not None and decisions > budget:
+            raise AssertionError(f"no end after {budget} decisions: {state.notation()}")
+        move = choose(moves)
+        after = apply(state, move)
+        yield Step(state, move, after)
+        state = after
+
+
+def random_game(rules: Rules, seed: int, move_seed: int) -> tuple[list[GameState], list[Move]]:
+    """The states and moves of a game dealt from ``seed``, played by random legal moves."""
+    start = new_game(rules, seed=seed)
+    steps = list(playout(start, at_random(random.Random(move_seed))))
+    return [start, *(step.after for step in steps)], [step.move for step in steps]
+
+
+def state_after(rules: Rules, seed: int, steps: int) -> GameState:
+    """The state after ``steps`` random moves (or at the end) of the game dealt from ``seed``."""
+    state = new_game(rules, seed=seed)
+    for step in islice(playout(state, at_random(random.Random(seed))), steps):
+        state = step.after
+    return state
 
 
 def tables() -> st.SearchStrategy[Rules]:
@@ -48,28 +162,6 @@ def tables() -> st.SearchStrategy[Rules]:
         same_colour_swap=st.booleans(),
         turn_limit=st.integers(1, 400),
     )
-
-
-def playout(rules: Rules, seed: int, max_moves: int = 2000) -> Iterator[Step]:
-    """Every step of a game dealt from ``seed`` and played by uniformly random legal moves."""
-    rng = random.Random(seed)
-    state = new_game(rules, rng=rng)
-    for _ in range(max_moves):
-        moves = legal_moves(state)
-        if not moves:
-            return
-        move = rng.choice(moves)
-        after = apply(state, move)
-        yield state, move, after
-        state = after
-
-
-def state_after(rules: Rules, seed: int, steps: int) -> GameState:
-    """The state of :func:`playout` after ``steps`` moves (or at its end)."""
-    state = new_game(rules, seed=seed)
-    for _, _, state in islice(playout(rules, seed), steps):
-        pass
-    return state
 
 
 def cards_in(value: object) -> Iterator[Card]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import attrs
@@ -10,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers import play, position
-from tests.playouts import cards_in, playout, tables
+from tests.playouts import at_random, cards_in, playout, tables
 from threeup3down import (
     Card,
     ChooseUp,
@@ -301,7 +302,8 @@ def test_redacted_events_name_only_cards_the_seat_may_see(rules: Rules, seed: in
     Each field is checked on its own: a swap of two identical cards (O7) names one
     card twice, once as it was seen in 3UP and once as it is seen there after.
     """
-    for before, move, after in playout(rules, seed):
+    for step in playout(new_game(rules, seed=seed), at_random(random.Random(seed))):
+        before, move, after = step.before, step.move, step.after
         state, happened = apply_with_events(before, move)
         assert state == after
         drawn = sum(event.count for event in happened if isinstance(event, CardsDrawn))

@@ -22,7 +22,8 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from tests.invariants import assert_invariants, assert_next_states_valid, random_game
+from tests.invariants import assert_invariants, assert_next_states_valid
+from tests.playouts import random_game
 from tests.strategies import rules, seeds
 from threeup3down import Card, GameState, Rules, ThreeUpError, legal_moves, new_game
 from threeup3down.codec import JsonValue

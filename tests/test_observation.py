@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers import play, position
-from tests.playouts import cards_in, playout, state_after, tables
+from tests.playouts import cards_in, random_game, state_after, tables
 from threeup3down import (
     Card,
     ChooseUp,
@@ -245,7 +245,7 @@ def test_states_differing_only_in_hidden_cards_look_the_same(
 def test_sampled_states_show_the_same_observation(rules: Rules, seed: int) -> None:
     """observe(sample_state(observe(s, p)), p) == observe(s, p) at every step of a random game."""
     rng = random.Random(seed)
-    for number, (state, _, _) in enumerate(playout(rules, seed)):
+    for number, state in enumerate(random_game(rules, seed, seed)[0][:-1]):
         player = number % rules.players
         view = observe(state, player)
         sampled = sample_state(view, rng)
@@ -257,7 +257,7 @@ def test_sampled_states_show_the_same_observation(rules: Rules, seed: int) -> No
 @given(tables(), st.integers(0, 2**32 - 1))
 def test_legal_moves_from_the_observation_are_the_state_s(rules: Rules, seed: int) -> None:
     """The mover's observation lists exactly legal_moves(state) and judges moves as the engine does."""
-    for number, (state, _, _) in enumerate(playout(rules, seed)):
+    for number, state in enumerate(random_game(rules, seed, seed)[0][:-1]):
         view: Observation = observe(state, state.current_player)
         assert view.legal_moves() == legal_moves(state)
         if number % 5 == 0:

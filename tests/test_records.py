@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers import position
-from tests.invariants import random_game
+from tests.playouts import random_game
 from tests.strategies import rules, seeds
 from threeup3down import (
     Card,

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from tests.invariants import random_game
+from tests.playouts import random_game
 from tests.strategies import rules, seeds
 from threeup3down import (
     Card,

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 
 from tests.helpers import position
-from tests.invariants import random_game
+from tests.playouts import random_game
 from tests.strategies import rules, seeds
 from threeup3down import GameState, NotationError, Rules, parse_cards
 from threeup3down.notation import parse_position

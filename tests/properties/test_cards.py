@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.properties.playout import all_cards, playout
+from tests.playouts import drawn_from, playout
+from tests.properties.playout import all_cards
 from tests.strategies import base_rules, games, rules
 from threeup3down import Colour, Deck, GameState, Rules
 
@@ -45,5 +46,5 @@ def test_every_card_is_in_exactly_one_place(game: GameState, data: st.DataObject
     deck = Counter(game.rules.deck_cards())
     assert sum(deck.values()) == _expected_size(game.rules)
     assert all_cards(game) == deck, game.notation()
-    for step in playout(data, game):
+    for step in playout(game, drawn_from(data)):
         assert all_cards(step.after) == deck, str(step)

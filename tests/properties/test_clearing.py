@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.properties.playout import Step, end_of_turn_draw, laid_cards, playout
+from tests.playouts import Step, drawn_from, playout
+from tests.properties.playout import end_of_turn_draw, laid_cards
 from tests.strategies import base_rules, games, rules
 from threeup3down import (
     Card,
@@ -80,7 +81,7 @@ def _check_pile_shape(state: GameState) -> None:
 @given(games(st.one_of(base_rules(), rules())), st.data())
 def test_pile_clears_exactly_on_a_clear_or_three_of_a_kind(game: GameState, data: st.DataObject) -> None:
     """C1, C4: "the discard pile, the Clear included, leaves the game", as does a run of "three or more cards of the same number", never otherwise; T3, F4: a pick-up takes "the whole discard pile" (and the turned-over card)."""
-    for step in playout(data, game):
+    for step in playout(game, drawn_from(data)):
         _check_step(step)
         _check_pile_shape(step.after)
 
@@ -107,7 +108,7 @@ def _check_anything_goes(state: GameState) -> None:
 @given(games(st.one_of(base_rules(), rules())), st.data())
 def test_any_card_may_follow_a_clear(game: GameState, data: st.DataObject) -> None:
     """P2, C5: "on an empty discard pile any card may be played", so after a clear (or a pick-up) every card may be played, from the hand, the 3UP cards or a 3DOWN flip."""
-    for step in playout(data, game):
+    for step in playout(game, drawn_from(data)):
         after = step.after
         if after.phase is Phase.PLAY and after.discard_pile == ():
             assert legal_moves(after), after.notation()

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.properties.playout import playout
+from tests.playouts import drawn_from, playout
 from tests.strategies import base_rules, games, rules
 from threeup3down import GameState, IllegalMoveError, PickUp, apply, legal_moves
 
@@ -26,7 +26,7 @@ def _check_finished(state: GameState) -> None:
 def test_no_legal_move_exactly_when_the_game_is_over(game: GameState, data: st.DataObject) -> None:
     """W1: "the first player with no cards left … wins, at once", and legal_moves is empty exactly when the game is over, when every move is refused."""
     state = game
-    for step in playout(data, game):
+    for step in playout(game, drawn_from(data)):
         assert not step.before.is_over, str(step)
         _check_finished(step.after)
         mover_out = step.seat_after.is_out and not step.seat_before.is_out
@@ -50,7 +50,7 @@ def test_every_game_ends_by_the_turn_limit(game: GameState, data: st.DataObject)
     limit = game.rules.turn_limit
     assert limit is not None
     state = game
-    for step in playout(data, game):
+    for step in playout(game, drawn_from(data)):
         assert step.after.turn <= limit, str(step)
         state = step.after
     assert state.is_over, state.notation()
@@ -67,7 +67,7 @@ def test_every_game_ends_by_the_turn_limit(game: GameState, data: st.DataObject)
 def test_places_rank_every_seat(game: GameState, data: st.DataObject) -> None:
     """O1: "after the winner, the others play on to settle second, third, … place, until one player is left holding cards", so the places are a permutation of the seats."""
     state = game
-    for step in playout(data, game):
+    for step in playout(game, drawn_from(data)):
         state = step.after
     if state.is_stalemate:
         return

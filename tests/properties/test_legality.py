@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.properties.candidates import candidate_moves, colour_blind, holds
-from tests.properties.playout import playout
+from tests.playouts import drawn_from, playout
 from tests.strategies import base_rules, games, rules
 from threeup3down import GameState, IllegalMoveError, Move, Phase, apply, legal_moves
 
@@ -76,7 +76,7 @@ def test_listed_moves_are_exactly_the_accepted_ones(game: GameState, data: st.Da
     """legal_moves lists "every distinct legal move of the player to move" once, apply accepts each, and "a move the rules do not allow raises IllegalMoveError naming the rule it breaks"."""
     seen: set[Situation] = set()
     state = game
-    for decision, step in enumerate(playout(data, game)):
+    for decision, step in enumerate(playout(game, drawn_from(data))):
         state = step.before
         _check_listing(state)
         situation = _situation(state)

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.properties.playout import Step, end_of_turn_draw, laid_cards, playout
+from tests.playouts import Step, drawn_from, playout
+from tests.properties.playout import end_of_turn_draw, laid_cards
 from tests.strategies import base_rules, games, rules
 from threeup3down import (
     Card,
@@ -54,7 +55,7 @@ def _check_direction(step: Step) -> None:
 @given(games(st.one_of(rules(reverse_on_one=st.just(True)), rules(), base_rules())), st.data())
 def test_a_one_reverses_the_direction_of_play(game: GameState, data: st.DataObject) -> None:
     """O3: "whenever a 1 is played, the direction of play flips" (once per play), and never otherwise; S6: play passes to the next seat in that direction."""
-    for step in playout(data, game):
+    for step in playout(game, drawn_from(data)):
         _check_direction(step)
 
 
@@ -112,7 +113,7 @@ def _check_swap(step: Step) -> None:
 )
 def test_same_colour_swap_is_offered_exactly_after_a_run_of_four(game: GameState, data: st.DataObject) -> None:
     """O7: "if four cards of the same colour lie on top of the discard pile in a row", the player who completed the run "may swap one card from their hand with one of their 3UP cards, or decline", and a swap only exchanges those two cards."""
-    for step in playout(data, game):
+    for step in playout(game, drawn_from(data)):
         offered = _expected_swap_offer(step)
         assert step.after.swap_offered == offered, str(step)
         moves = set(legal_moves(step.after))
@@ -141,7 +142,7 @@ def _expected_first_player(state: GameState) -> int | None:
 def test_setup_then_the_first_player_opens(game: GameState, data: st.DataObject) -> None:
     """S3, S5, O9: each seat chooses its 3UP cards, then play opens with "a fixed seat, the dealer's left, or random"."""
     chooser = 0
-    for step in playout(data, game):
+    for step in playout(game, drawn_from(data)):
         if step.before.phase is not Phase.SETUP:
             break
         assert step.player == chooser, str(step)

@@ -6,7 +6,7 @@ import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.properties.playout import choose, decision_budget
+from tests.playouts import decision_budget, drawn_from
 from tests.strategies import base_rules, games, rules
 from threeup3down import GameState, apply, legal_moves
 
@@ -21,12 +21,15 @@ def _snapshot(state: GameState) -> tuple[object, ...]:
 def test_apply_is_pure_and_deterministic(game: GameState, data: st.DataObject) -> None:
     """apply "makes new states and never changes one": the state it is given is untouched, and the same state and move always give the same next state."""
     state = game
-    for _ in range(decision_budget(game)):
+    budget = decision_budget(game)
+    assert budget is not None, "the strategies always set a turn limit (O10)"
+    choose = drawn_from(data)
+    for _ in range(budget):
         moves = legal_moves(state)
         if not moves:
             break
         before = _snapshot(state)
-        move = choose(data, moves)
+        move = choose(moves)
         after = apply(state, move)
         assert _snapshot(state) == before, f"{move} changed {state.notation()}"
         assert apply(state, move) == after, f"{move} in {state.notation()}"
