@@ -24,6 +24,9 @@ author = "The threeup3down developers"
 copyright = "2026, The threeup3down developers"
 release = threeup3down.__version__
 version = release
+rules_version = threeup3down.RULES_VERSION
+# |release| is Sphinx's own; |rules_version| is the rules version the engine implements.
+rst_prolog = f".. |rules_version| replace:: {rules_version}\n"
 
 extensions = [
     "sphinx.ext.autodoc",
@@ -70,7 +73,7 @@ doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 
 # -- HTML ----------------------------------------------------------------------
 html_theme = "alabaster"
-html_title = f"threeup3down {release}"
+html_title = f"threeup3down {release} (rules version {rules_version})"
 html_static_path = ["_static"]
 html_css_files = ["rules.css"]
 html_sidebars = {

@@ -32,6 +32,8 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 }
 """The bots the command line offers by name; each is made from a seed.
 
+.. versionadded:: 0.2.0
+
 >>> sorted(BOTS), type(BOTS["random"](7)).__name__
 (['lowest', 'random'], 'RandomBot')
 """
@@ -47,6 +49,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     The status is 0 on success, 2 for a command line that cannot be run
     (the subcommand's usage and the reason go to stderr), 130 after Ctrl-C.
+
+    .. versionchanged:: 0.2.0
+       Returns 2 for a usage error instead of raising :class:`SystemExit`;
+       ``--version``; 130 after Ctrl-C.
 
     >>> main(["demo", "--players", "2", "--seed", "4", "--quiet"])
     Player 0 wins after 91 turns.

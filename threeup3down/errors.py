@@ -122,6 +122,9 @@ def _rebuild_illegal_move_error(text: str, rule: str) -> IllegalMoveError:
 class DocumentError(ThreeUpError):
     """A JSON document (or text record) that is not valid data for the library.
 
+    .. versionchanged:: 0.2.0
+       Defined here (it was in :mod:`threeup3down.codec`).
+
     :attr:`path` locates the offending value in JSONPath form, ``$`` being the
     whole document.
 
@@ -148,6 +151,9 @@ def _rebuild_document_error(text: str, path: str) -> DocumentError:
 
 class RecordError(ThreeUpError):
     """A game record whose metadata do not fit its game.
+
+    .. versionchanged:: 0.2.0
+       Defined here (it was in :mod:`threeup3down.records`).
 
     >>> from threeup3down import GameRecord, Rules
     >>> GameRecord(rules=Rules(players=2), seed=1, names=("Ann",))

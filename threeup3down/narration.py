@@ -64,6 +64,9 @@ def describe(event: Event, *, you: int | None = None) -> str:
 
     With ``you``, that seat is spoken to as "you" (for the person playing it).
 
+    .. versionchanged:: 0.2.0
+       The ``you`` argument.
+
     >>> from threeup3down.events import CardsPlayed, PlayerOut, Zone
     >>> from threeup3down import Card
     >>> describe(PlayerOut(player=2, place=1))

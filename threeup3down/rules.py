@@ -35,8 +35,12 @@ __all__ = [
 ]
 
 RULES_VERSION = "1.0"
-"""The version of the rules specification the engine implements (its rules version history
-is on the rules page); it changes when how the game is played changes, apart from the package version.
+"""The version of the rules specification the engine implements.
+
+It changes when how the game is played changes, independently of the package
+version; the rules page lists its history.
+
+.. versionadded:: 0.2.0
 
 >>> RULES_VERSION
 '1.0'

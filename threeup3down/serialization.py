@@ -303,6 +303,8 @@ RECORD: Format[GameRecord] = _field_format("threeup3down/record", GameRecord)
 MATCH: Format[Match] = _field_format("threeup3down/match", Match)
 """A match (O4): its rules, the agreed number of games and the scores so far.
 
+.. versionadded:: 0.2.0
+
 A match saved between games is resumed by reading it back:
 
 >>> match = Match(Rules(players=2), games=3, scores=((0, 12),))

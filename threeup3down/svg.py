@@ -78,6 +78,8 @@ class LastMove:
         pictures' status lines use it, and so may a front end that explains
         the highlight.
 
+        .. versionadded:: 0.2.0
+
         >>> from threeup3down import parse_move
         >>> LastMove(player=1, move=parse_move("^9g")).describe()
         'player 1 played 9g from 3UP'

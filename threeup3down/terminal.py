@@ -5,7 +5,7 @@ The person sees only what their seat may know (an
 move by its number or types it in move notation, and is asked again after a
 typing mistake or a move the rules refuse; the game goes on. Everything is
 told to the person as "you". At a real terminal the prompt has line editing
-and a history of the moves typed (the standard library's :mod:`readline`,
+and a history of the moves typed (the standard library's ``readline`` module,
 where the platform has it). Run it with ``threeup3down play`` (see
 :mod:`threeup3down.cli`).
 """
@@ -109,7 +109,7 @@ def _reader(stdin: TextIO, stdout: TextIO) -> Callable[[], str]:
     """How to read one typed line ('' at the end of input).
 
     At an interactive terminal this is :func:`input`, with the line editing
-    and history of :mod:`readline` where the platform has it; otherwise a
+    and history of ``readline`` where the platform has it; otherwise a
     plain read that echoes the line, so a transcript reads well.
     """
     if stdin is sys.stdin and stdout is sys.stdout and stdin.isatty():

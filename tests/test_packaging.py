@@ -1,0 +1,53 @@
+"""The package's metadata: what an index shows, and extras split by purpose."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import threeup3down
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def test_the_core_depends_on_attrs_only() -> None:
+    """attrs is the only runtime dependency; everything else is an optional extra."""
+    assert [re.split(r"[<>=!~ ]", dependency)[0] for dependency in PROJECT["dependencies"]] == ["attrs"]
+
+
+def test_dev_is_the_union_of_the_other_extras() -> None:
+    """dev installs every other extra, and nothing of its own."""
+    extras = PROJECT["optional-dependencies"]
+    others = sorted(set(extras) - {"dev"})
+    assert {"test", "docs", "web"} <= set(others)
+    [union] = extras["dev"]
+    assert union.startswith("threeup3down[") and sorted(union[13:-1].split(",")) == others
+
+
+def test_the_index_shows_a_description_authors_classifiers_and_keywords() -> None:
+    """Development status, supported Pythons, typed and games are classified; the version is the package's."""
+    classifiers = PROJECT["classifiers"]
+    assert any(item.startswith("Development Status :: ") for item in classifiers)
+    minimum = PROJECT["requires-python"].removeprefix(">=")
+    assert f"Programming Language :: Python :: {minimum}" in classifiers
+    assert {"Typing :: Typed", "Topic :: Games/Entertainment"} <= set(classifiers)
+    assert PROJECT["description"] and PROJECT["authors"] and PROJECT["keywords"]
+    assert PROJECT["version"] == threeup3down.__version__
+
+
+def test_the_changelog_has_a_dated_section_for_this_version() -> None:
+    """CHANGELOG.md has an empty-or-not Unreleased section, then a dated section for this version, linked below."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    version = re.escape(threeup3down.__version__)
+    assert re.search(r"^## \[Unreleased\]$", text, re.MULTILINE)
+    assert re.search(rf"^## \[{version}\] - \d{{4}}-\d{{2}}-\d{{2}}$", text, re.MULTILINE)
+    assert re.search(rf"^\[{version}\]: ", text, re.MULTILINE)
+    assert re.search(r"^\[Unreleased\]: ", text, re.MULTILINE)
+
+
+def test_the_rules_page_states_the_rules_version_the_engine_reports() -> None:
+    """docs/rules.rst names the same rules version as RULES_VERSION."""
+    rules_page = (ROOT / "docs" / "rules.rst").read_text(encoding="utf-8")
+    assert f"**Rules version {threeup3down.RULES_VERSION}.**" in rules_page
