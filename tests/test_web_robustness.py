@@ -122,3 +122,12 @@ def test_fifty_concurrent_clients_are_all_answered() -> None:
         for thread in threads:
             thread.join(timeout=60)
     assert statuses == [200] * 200
+
+
+@pytest.mark.parametrize(
+    "path", ["/static/../server.py", "/static/..%2fserver.py", "/../../etc/passwd", "//etc/passwd"]
+)
+def test_paths_outside_the_three_files_are_not_found(base: str, path: str) -> None:
+    """Only the page, its script and its style sheet are served, by name: traversal finds nothing."""
+    status, body = raw(base, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    assert status == 404 and body["error"].startswith("no page")
