@@ -73,7 +73,7 @@ def test_cli_play_with_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.C
     last = output.rstrip().splitlines()[-1]
     assert "Places: " in last
     places = last.split("Places: ")[1].rstrip(".").split(", ")
-    assert sorted(places) == ["0", "1", "2"]
+    assert sorted(places) == ["player 1", "player 2", "you"]
 
 
 def test_cli_refuses_impossible_tables(capsys: pytest.CaptureFixture[str]) -> None:

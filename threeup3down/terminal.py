@@ -227,5 +227,5 @@ def _result(state: GameState, seat: int) -> str:
     if state.is_stalemate:
         return "The game ends in a stalemate (turn limit)."
     result = "You win!" if state.winner == seat else f"Player {state.winner} wins."
-    places = ", ".join(map(str, state.places))
+    places = ", ".join("you" if place == seat else f"player {place}" for place in state.places)
     return result + (f" Places: {places}." if len(state.places) > 1 else "")
