@@ -47,7 +47,7 @@ from threeup3down.moves import (
 from threeup3down.observation import Observation, SeatView, observe, sample_state
 from threeup3down.record_text import format_record, parse_record
 from threeup3down.records import GameRecord, RecordError, record_game, replay
-from threeup3down.rules import ClearTwoDraw, Deck, FirstPlayer, Rules, ScoreScope
+from threeup3down.rules import ClearTwoDraw, Deck, EarlyDraw, FirstPlayer, Rules, ScoreScope
 from threeup3down.serialization import DocumentError, from_dict, from_json, to_dict, to_json
 from threeup3down.scoring import Match, card_points, score
 from threeup3down.state import GameState, Phase, Seat
@@ -62,6 +62,7 @@ __all__ = [
     "DocumentError",
     "Draw",
     "DrawInstead",
+    "EarlyDraw",
     "Event",
     "FirstPlayer",
     "FlipDown",
