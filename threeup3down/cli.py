@@ -19,7 +19,7 @@ from threeup3down.deal import new_game
 from threeup3down.events import NextPlayer, apply_with_events
 from threeup3down.narration import describe
 from threeup3down.errors import NotationError, RulesError
-from threeup3down.rules import ClearTwoDraw, Deck, FirstPlayer, Rules
+from threeup3down.rules import ClearTwoDraw, Deck, EarlyDraw, FirstPlayer, Rules
 from threeup3down.terminal import play_in_terminal
 from threeup3down.state import GameState, Phase
 
@@ -70,6 +70,8 @@ _SWITCHES = {
     "places": "O1: play on to settle every place",
     "draw_instead": "O2: a player may take a card instead of playing",
     "reverse_on_one": "O3: a 1 reverses the direction of play",
+    "reverse_each_one": "O3: with --reverse-on-one, every 1 of a play reverses",
+    "clear_ends_turn": "C1, C4: a Clear or three of a kind ends the turn even with plays owed (GH)",
     "pile_swap": "O5: 3UP/3DOWN piles change owners after setup",
     "chosen_faces": "O6: choose the next player's 3UP cards",
     "same_colour_swap": "O7: four of one colour offers a hand/3UP swap",
@@ -93,6 +95,9 @@ def _add_table_options(parser: argparse.ArgumentParser, *, seed: int | None) -> 
         "--clear-two-draw", choices=[mode.value for mode in ClearTwoDraw], default="first", help="C3"
     )
     parser.add_argument(
+        "--early-draw", choices=[mode.value for mode in EarlyDraw], default="refill", help="C2"
+    )
+    parser.add_argument(
         "--turn-limit", type=int, default=1000, help="O10: stalemate after this many turns (0: none)"
     )
 
@@ -105,6 +110,7 @@ def _rules(args: argparse.Namespace) -> Rules:
         omitted_colours=frozenset(Colour.parse(letter) for letter in args.omit),
         first_player=FirstPlayer(args.first_player),
         clear_two_draw=ClearTwoDraw(args.clear_two_draw),
+        early_draw=EarlyDraw(args.early_draw),
         turn_limit=args.turn_limit or None,
         **{name: getattr(args, name) for name in _SWITCHES},
     )
