@@ -471,7 +471,8 @@ def _check_up_open(state: GameState, seat: Seat, move: Play) -> None:
     if move.source is _HAND and _take(seat.hand + seat.up, move.cards) is None:
         return
     raise _refuse(
-        state, move, "3UP cards are played only once the hand and the draw pile are empty", "F1"
+        state, move, "3UP cards are played only once the hand and the draw pile are empty, "
+        "never with hand cards", "F1"
     )
 
 
@@ -529,7 +530,8 @@ def _apply_draw(state: GameState, seat: Seat, move: Draw) -> GameState:
     if len(seat.hand) >= _HAND_SIZE and state.rules.early_draw is not _ONE_CARD:
         raise _refuse(state, move, "the hand holds three cards", "T4")
     if not state.may_draw:
-        when = "before each extra play" if state.rules.clear_two_draw is _EACH else "before the first extra play"
+        each = state.rules.clear_two_draw is _EACH
+        when = "before each extra play" if each else "before the first extra play"
         raise _refuse(state, move, f"the early draw comes once, {when}", "C3")
     hand, draw_pile = _early_draw(state.rules, seat.hand, state.draw_pile)
     return _evolve(
