@@ -46,6 +46,7 @@ from threeup3down import (
     ClearTwoDraw,
     Colour,
     Deck,
+    EarlyDraw,
     FirstPlayer,
     GameState,
     Move,
@@ -119,6 +120,7 @@ _ENUMS: dict[str, type[enum.Enum]] = {
     "deck": Deck,
     "first_player": FirstPlayer,
     "clear_two_draw": ClearTwoDraw,
+    "early_draw": EarlyDraw,
     "score_scope": ScoreScope,
 }
 

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from threeup3down import (
     Card,
     ClearTwoDraw,
+    EarlyDraw,
     FirstPlayer,
     GameState,
     Move,
@@ -148,19 +149,24 @@ def state_after(rules: Rules, seed: int, steps: int) -> GameState:
 
 
 def tables() -> st.SearchStrategy[Rules]:
-    """2–6 player tables with the options that touch hidden cards or turns (O1–O3, O5–O7)."""
-    return st.builds(
-        Rules,
-        players=st.integers(2, 6),
-        first_player=st.sampled_from(FirstPlayer),
-        clear_two_draw=st.sampled_from(ClearTwoDraw),
-        places=st.booleans(),
-        draw_instead=st.booleans(),
-        reverse_on_one=st.booleans(),
-        pile_swap=st.booleans(),
-        chosen_faces=st.booleans(),
-        same_colour_swap=st.booleans(),
-        turn_limit=st.integers(1, 400),
+    """2–6 player tables with the options that touch hidden cards or turns (C1–C5, O1–O3, O5–O7)."""
+    return st.booleans().flatmap(
+        lambda reverses: st.builds(
+            Rules,
+            players=st.integers(2, 6),
+            first_player=st.sampled_from(FirstPlayer),
+            clear_two_draw=st.sampled_from(ClearTwoDraw),
+            early_draw=st.sampled_from(EarlyDraw),
+            clear_ends_turn=st.booleans(),
+            places=st.booleans(),
+            draw_instead=st.booleans(),
+            reverse_on_one=st.just(reverses),
+            reverse_each_one=st.booleans() if reverses else st.just(False),
+            pile_swap=st.booleans(),
+            chosen_faces=st.booleans(),
+            same_colour_swap=st.booleans(),
+            turn_limit=st.integers(1, 400),
+        )
     )
 
 

@@ -1,7 +1,7 @@
 """Hypothesis strategies: tables of rules and freshly dealt games.
 
 :func:`rules` draws a valid :class:`~threeup3down.Rules` from every option the
-library has (D1, S5, C3, O1–O11); :func:`base_rules` draws the base game for
+library has (D1, S5, C2, C3, C5, O1–O11); :func:`base_rules` draws the base game for
 2–6 players. Both shrink towards the base game for two players.
 """
 
@@ -12,9 +12,11 @@ from itertools import combinations
 from hypothesis import strategies as st
 
 from threeup3down import (
+    Card,
     ClearTwoDraw,
     Colour,
     Deck,
+    EarlyDraw,
     FirstPlayer,
     GameState,
     Rules,
@@ -23,7 +25,7 @@ from threeup3down import (
 )
 from threeup3down.rules import CARDS_PER_PLAYER
 
-__all__ = ["base_rules", "games", "rules", "seeds", "turn_limits"]
+__all__ = ["base_rules", "clear_rich_rules", "games", "rules", "seeds", "turn_limits"]
 
 BASE_PLAYERS = (2, 6)
 """S1: one deck seats 2–6 players."""
@@ -48,6 +50,36 @@ def turn_limits() -> st.SearchStrategy[int]:
 def base_rules() -> st.SearchStrategy[Rules]:
     """The base game for 2–6 players (S1), every option at its default."""
     return st.builds(Rules, players=st.integers(*BASE_PLAYERS), turn_limit=turn_limits())
+
+
+CLEAR_RICH = (
+    tuple(card for card in Card if not card.rank.is_clear and card.colour is not Colour.BLUE) * 2
+    + (Card.GREEN_CLEAR_PLUS_2,) * 4
+    + (Card.RED_CLEAR_PLUS_1,) * 4
+    + (Card.BLUE_CLEAR,) * 3
+)
+"""A 51-card deck with four Clear +2, four Clear +1 and three Clear, so that owed plays (C2, C3, C5)
+and clears during them come up in most games."""
+
+
+def clear_rich_rules() -> st.SearchStrategy[Rules]:
+    """2–5 player tables on :data:`CLEAR_RICH` under every variant of the early draw and owed plays
+    (C2, C3, C5) and of O3, with a short turn limit."""
+    return st.booleans().flatmap(
+        lambda reverses: st.builds(
+            Rules,
+            players=st.integers(2, 5),
+            custom_cards=st.just(CLEAR_RICH),
+            clear_two_draw=st.sampled_from(ClearTwoDraw),
+            early_draw=st.sampled_from(EarlyDraw),
+            clear_ends_turn=st.booleans(),
+            reverse_on_one=st.just(reverses),
+            reverse_each_one=st.booleans() if reverses else st.just(False),
+            draw_instead=st.booleans(),
+            same_colour_swap=st.booleans(),
+            turn_limit=st.integers(1, 200),
+        )
+    )
 
 
 def _dealable_omissions(players: int, deck: Deck) -> list[frozenset[Colour]]:
@@ -87,6 +119,7 @@ def rules(
         players = draw(st.integers(*(BASE_PLAYERS if decks == 1 else TWO_DECK_PLAYERS)))
     omissions = _dealable_omissions(players, deck)[1 if short_game else 0 :]
     first_player = draw(st.sampled_from(FirstPlayer))
+    reverses = draw(st.booleans() if reverse_on_one is None else reverse_on_one)
     return Rules(
         players=players,
         deck=deck,
@@ -96,9 +129,12 @@ def rules(
         first_seat=draw(st.integers(0, players - 1)) if first_player is FirstPlayer.SEAT else 0,
         dealer=draw(st.integers(0, players - 1)) if first_player is FirstPlayer.DEALERS_LEFT else 0,
         clear_two_draw=draw(st.sampled_from(ClearTwoDraw)),
+        early_draw=draw(st.sampled_from(EarlyDraw)),
+        clear_ends_turn=draw(st.booleans()),
         places=draw(st.booleans() if places is None else places),
         draw_instead=draw(st.booleans()),
-        reverse_on_one=draw(st.booleans() if reverse_on_one is None else reverse_on_one),
+        reverse_on_one=reverses,
+        reverse_each_one=reverses and draw(st.booleans()),
         score_scope=draw(st.sampled_from(ScoreScope)),
         pile_swap=draw(st.booleans()),
         chosen_faces=draw(st.booleans()),

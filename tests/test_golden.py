@@ -22,12 +22,14 @@ from scripts.make_golden import (
     GOLDEN,
     Transcript,
     bot_moves,
+    format_rules,
     format_transcript,
+    parse_rules,
     parse_transcript,
     play_transcript,
     result_line,
 )
-from threeup3down import GameState, legal_moves, new_game, parse_move
+from threeup3down import ClearTwoDraw, EarlyDraw, GameState, Rules, legal_moves, new_game, parse_move
 from threeup3down import apply as apply_move
 
 PATHS = sorted(GOLDEN.glob("*.txt"))
@@ -35,6 +37,15 @@ PATHS = sorted(GOLDEN.glob("*.txt"))
 
 def _load(path: Path) -> Transcript:
     return parse_transcript(path.read_text())
+
+
+def test_transcript_rules_read_back() -> None:
+    """A transcript's rules line reads back every field, the rules 1.1 variants included."""
+    rules = Rules(
+        players=3, clear_two_draw=ClearTwoDraw.EACH, early_draw=EarlyDraw.ONE, clear_ends_turn=True,
+        reverse_on_one=True, reverse_each_one=True,
+    )
+    assert parse_rules(format_rules(rules)) == rules
 
 
 def test_every_game_has_a_transcript() -> None:

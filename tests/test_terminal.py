@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from threeup3down import Rules
+from threeup3down import EarlyDraw, Rules, cli
 from threeup3down.cli import main
 from threeup3down.terminal import play_in_terminal
 
@@ -74,6 +74,20 @@ def test_cli_play_with_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.C
     assert "Places: " in last
     places = last.split("Places: ")[1].rstrip(".").split(", ")
     assert sorted(places) == ["player 1", "player 2", "you"]
+
+
+@pytest.mark.spec("C2", "C1", "C4", "O3")
+def test_cli_play_takes_the_rules_1_1_switches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`threeup3down play` passes --early-draw, --clear-ends-turn and --reverse-each-one on to Rules."""
+    tables: list[Rules] = []
+    monkeypatch.setattr(cli, "play_in_terminal", lambda rules, **_: tables.append(rules))
+    switches = ["--early-draw", "one", "--clear-ends-turn", "--reverse-on-one", "--reverse-each-one"]
+    assert main(["play", "--players", "3", "--seed", "5", *switches]) == 0
+    assert tables == [
+        Rules(
+            players=3, early_draw=EarlyDraw.ONE, clear_ends_turn=True, reverse_on_one=True, reverse_each_one=True
+        )
+    ]
 
 
 def test_cli_refuses_impossible_tables(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.web_support import SEED, call, choose, running_server
-from threeup3down import Card, Rules, new_game
+from threeup3down import Card, EarlyDraw, Rules, new_game
 from threeup3down.observation import Observation, observe
 from threeup3down.serialization import OBSERVATION, from_dict
 
@@ -38,6 +38,17 @@ def test_a_new_game_sends_seat_0_its_observation_picture_and_moves(base: str) ->
     assert view["to_move"] and not view["over"] and view["result"] is None
     status, again = call(base, "GET", f"/api/games/{view['game']}")
     assert status == 200 and again == view
+
+
+@pytest.mark.spec("C2", "C1", "C4", "O3")
+def test_the_rules_1_1_switches_start_a_game(base: str) -> None:
+    """The page's switches for the early draw, a Clear ending the turn and reversing per 1 reach Rules."""
+    options = {"early_draw": "one", "clear_ends_turn": True, "reverse_on_one": True, "reverse_each_one": True}
+    view = start(base, rules={"players": 3, **options}, seed=SEED)
+    rules = Rules(players=3, early_draw=EarlyDraw.ONE, clear_ends_turn=True, reverse_on_one=True, reverse_each_one=True)
+    assert from_dict(view["observation"], OBSERVATION) == observe(new_game(rules, seed=SEED), 0)
+    status, _ = call(base, "POST", "/api/games", {"rules": {"players": 3, "reverse_each_one": True}})
+    assert status == 400
 
 
 def test_a_move_the_engine_refuses_comes_back_with_its_message_and_rule(base: str) -> None:

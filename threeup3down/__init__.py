@@ -49,7 +49,7 @@ from threeup3down.moves import (
 from threeup3down.observation import Observation, SeatView, observe, sample_state
 from threeup3down.record_text import format_record, parse_record
 from threeup3down.records import GameRecord, record_game, replay
-from threeup3down.rules import RULES_VERSION, ClearTwoDraw, Deck, FirstPlayer, Rules, ScoreScope
+from threeup3down.rules import RULES_VERSION, ClearTwoDraw, Deck, EarlyDraw, FirstPlayer, Rules, ScoreScope
 from threeup3down.serialization import from_dict, from_json, to_dict, to_json
 from threeup3down.scoring import Match, card_points, score
 from threeup3down.state import GameState, Phase, Seat
@@ -65,6 +65,7 @@ __all__ = [
     "DocumentError",
     "Draw",
     "DrawInstead",
+    "EarlyDraw",
     "Event",
     "FirstPlayer",
     "FlipDown",

@@ -20,7 +20,7 @@ from threeup3down.deal import new_game
 from threeup3down.events import NextPlayer, apply_with_events
 from threeup3down.narration import describe
 from threeup3down.errors import NotationError, RulesError
-from threeup3down.rules import RULES_VERSION, ClearTwoDraw, Deck, FirstPlayer, Rules
+from threeup3down.rules import RULES_VERSION, ClearTwoDraw, Deck, EarlyDraw, FirstPlayer, Rules
 from threeup3down.terminal import play_in_terminal
 from threeup3down.state import GameState, Phase
 
@@ -150,6 +150,8 @@ _SWITCHES = {
     "places": "play on after the winner to settle every place (O1)",
     "draw_instead": "a player who could play may take a card from the draw pile instead (O2)",
     "reverse_on_one": "a 1 reverses the direction of play (O3)",
+    "reverse_each_one": "with --reverse-on-one, every 1 of a play reverses, so two 1s cancel out (O3)",
+    "clear_ends_turn": "a Clear or three of a kind ends the turn even with extra plays owed (C1, C4)",
     "pile_swap": "the 3UP/3DOWN piles change owners after setup (O5)",
     "chosen_faces": "each player chooses the next player's 3UP cards (O6)",
     "same_colour_swap": "four cards of one colour in a row offer a hand/3UP swap (O7)",
@@ -189,6 +191,11 @@ def _add_table_options(parser: argparse.ArgumentParser, *, seed: int | None) -> 
         "(first) or before each (each)? (default first) (C3)",
     )
     parser.add_argument(
+        "--early-draw", choices=[mode.value for mode in EarlyDraw], default="refill",
+        help="what the early draw before an extra play takes: enough cards to refill "
+        "the hand to three (refill) or one card (one) (default refill) (C2)",
+    )
+    parser.add_argument(
         "--turn-limit", type=int, default=1000,
         help="end the game as a stalemate after this many turns; 0 for no limit (default 1000) (O10)",
     )
@@ -202,6 +209,7 @@ def _rules(args: argparse.Namespace) -> Rules:
         omitted_colours=frozenset(Colour.parse(letter) for letter in args.omit),
         first_player=FirstPlayer(args.first_player),
         clear_two_draw=ClearTwoDraw(args.clear_two_draw),
+        early_draw=EarlyDraw(args.early_draw),
         turn_limit=args.turn_limit or None,
         **{name: getattr(args, name) for name in _SWITCHES},
     )

@@ -37,7 +37,7 @@ from threeup3down.moves import (
     Source,
     Swap,
 )
-from threeup3down.rules import ClearTwoDraw
+from threeup3down.rules import ClearTwoDraw, EarlyDraw, Rules
 from threeup3down.state import GameState, Phase, Seat
 
 __all__ = ["apply", "is_legal", "legal_moves"]
@@ -57,6 +57,7 @@ _SETUP = Phase.SETUP
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 _EACH = ClearTwoDraw.EACH
+_ONE_CARD = EarlyDraw.ONE
 _NO_CARDS = Seat()
 _MOVE_TYPES = get_args(Move)
 
@@ -105,6 +106,8 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     colour_matters = state.rules.colour_matters
     if seat.hand:
         plays = _plays(seat.hand, top, _HAND, colour_matters)
+    elif state.draw_pile:
+        plays = []  # F1: an empty hand with cards still to draw plays nothing (C5)
     elif seat.up:
         plays = _plays(seat.up, top, _UP, colour_matters)
     else:
@@ -180,16 +183,21 @@ def _swap_moves(seat: Seat) -> tuple[Move, ...]:
 
 
 def _must_draw(state: GameState, seat: Seat) -> bool:
-    """C5: a player who owes a play with an empty hand draws before playing."""
-    return bool(state.owed_plays and not seat.hand and state.draw_pile)
+    """C5: a player who owes a play with an empty hand draws before playing, when
+    the early draw is on offer (C2, C3). Where it is not (after the first extra
+    play under :attr:`ClearTwoDraw.FIRST`), the player cannot play and picks up."""
+    return bool(state.may_draw and state.owed_plays and not seat.hand and state.draw_pile)
 
 
 def _can_play(state: GameState, seat: Seat) -> bool:
     """T2, T3, F1–F3: whether the player has any legal play (a flip always is one)."""
-    cards = seat.hand or seat.up
-    if not cards:
-        return bool(seat.down)
-    return cards[-1].rank >= _top_rank(state.discard_pile)
+    if seat.hand:
+        return seat.hand[-1].rank >= _top_rank(state.discard_pile)
+    if state.draw_pile:  # F1: 3UP and 3DOWN cards wait for the draw pile to empty
+        return False
+    if seat.up:
+        return seat.up[-1].rank >= _top_rank(state.discard_pile)
+    return bool(seat.down)
 
 
 def _top_rank(pile: tuple[Card, ...]) -> int:
@@ -206,9 +214,38 @@ def _may_draw_instead(state: GameState) -> bool:
 def _early_draw_offered(state: GameState, rank: Rank, owed: int, hand: tuple[Card, ...]) -> bool:
     """C2, C3: after a Clear +1/+2 (or, with :attr:`ClearTwoDraw.EACH`, before
     each owed play) the player may draw, when that would draw something."""
-    if not owed or not state.draw_pile or len(hand) >= _HAND_SIZE:
+    if not owed or not state.draw_pile:
+        return False
+    if len(hand) >= _HAND_SIZE and state.rules.early_draw is not _ONE_CARD:
         return False
     return rank.extra_plays > 0 or state.rules.clear_two_draw is _EACH
+
+
+def _early_draw(
+    rules: Rules, hand: tuple[Card, ...], draw_pile: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """C2: the early draw refills the hand to three, or with :attr:`EarlyDraw.ONE`
+    takes the top card of the draw pile."""
+    if rules.early_draw is _ONE_CARD:
+        return _sorted(hand + draw_pile[-1:]), draw_pile[:-1]
+    return _draw_to_three(hand, draw_pile)
+
+
+def _owed_after_clear(rules: Rules, owed: int, rank: Rank) -> int:
+    """C1–C5: the plays still owed once ``rank`` has cleared the pile. A Clear +1
+    or Clear +2 adds its own (C2, C3); a Clear or three of a kind leaves them owed
+    (C5) or, with :attr:`Rules.clear_ends_turn` (GH), ends the turn (C1, C4)."""
+    if rank.extra_plays:
+        return owed + rank.extra_plays
+    return 0 if rules.clear_ends_turn else owed
+
+
+def _direction_after_ones(rules: Rules, direction: int, ones: int) -> int:
+    """O3: a play of ``ones`` 1s reverses the direction once, or with
+    :attr:`Rules.reverse_each_one` once for each 1."""
+    if rules.reverse_each_one and ones % 2 == 0:
+        return direction
+    return -direction
 
 
 def _clears(pile: tuple[Card, ...], rank: Rank) -> bool:
@@ -415,28 +452,40 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
     cards = move.cards
     if not cards:
         raise _refuse(state, move, "a play needs at least one card", "P1")
+    if move.source is _HAND:
+        remaining = _take(seat.hand, cards)
+        if remaining is None:
+            _check_up_open(state, seat, move)
+            raise _refuse(state, move, f"they are not all in the hand, which holds {_listed(seat.hand)}", "P1")
+        hand, up = remaining, seat.up
+    else:
+        _check_up_open(state, seat, move)
+        remaining = _take(seat.up, cards)
+        if remaining is None:
+            raise _refuse(state, move, f"they are not all among the 3UP cards, {_listed(seat.up)}", "P1")
+        hand, up = seat.hand, remaining
     rank = cards[0].rank
     if len(cards) > 1:
         if any(card.rank >= _CLEAR for card in cards):
             raise _refuse(state, move, "Clear cards are played one at a time", "P4")
         if any(card.rank is not rank for card in cards):
             raise _refuse(state, move, "a play is one card or several of the same number", "P1")
-    if move.source is _HAND:
-        remaining = _take(seat.hand, cards)
-        if remaining is None:
-            raise _refuse(state, move, f"they are not all in the hand, which holds {_listed(seat.hand)}", "P1")
-        hand, up = remaining, seat.up
-    else:
-        if seat.hand or state.draw_pile:
-            raise _refuse(
-                state, move, "3UP cards are played only once the hand and the draw pile are empty", "F1"
-            )
-        remaining = _take(seat.up, cards)
-        if remaining is None:
-            raise _refuse(state, move, f"they are not all among the 3UP cards, {_listed(seat.up)}", "P1")
-        hand, up = seat.hand, remaining
     _check_beats_top(state, move, rank)
     return _lay(state, hand, up, seat.down, cards)
+
+
+def _check_up_open(state: GameState, seat: Seat, move: Play) -> None:
+    """F1: 3UP cards play only once the hand and the draw pile are empty, and never
+    together with hand cards. A play from 3UP, or a hand play naming cards that
+    only the 3UP cards make up, is refused citing F1 while that is not so."""
+    if not (seat.hand or state.draw_pile):
+        return
+    if move.source is _HAND and _take(seat.hand + seat.up, move.cards) is None:
+        return
+    raise _refuse(
+        state, move, "3UP cards are played only once the hand and the draw pile are empty, "
+        "never with hand cards", "F1"
+    )
 
 
 def _check_beats_top(state: GameState, move: Move, rank: Rank) -> None:
@@ -484,15 +533,19 @@ def _apply_pick_up(state: GameState, seat: Seat, move: PickUp) -> GameState:
 
 
 def _apply_draw(state: GameState, seat: Seat, move: Draw) -> GameState:
-    """C2, C3, C5: draw up to three cards before an owed play; no play is used."""
-    if not state.draw_pile or len(seat.hand) >= _HAND_SIZE:
-        why = "the draw pile is empty" if not state.draw_pile else "the hand already holds three cards or more"
-        raise _refuse(state, move, why, "T4")
+    """C2, C3, C5: the early draw before an owed play; no play is used. A refusal
+    cites C2 (nothing owed), then T4 (nothing to draw), then C3 (not on offer)."""
     if not state.owed_plays:
         raise _refuse(state, move, "an early draw follows only a Clear +1 or Clear +2", "C2")
-    if not state.may_draw and seat.hand:
-        raise _refuse(state, move, "the early draw comes only before the first extra play", "C3")
-    hand, draw_pile = _draw_to_three(seat.hand, state.draw_pile)
+    if not state.draw_pile:
+        raise _refuse(state, move, "the draw pile is empty", "T4")
+    if len(seat.hand) >= _HAND_SIZE and state.rules.early_draw is not _ONE_CARD:
+        raise _refuse(state, move, "the hand already holds three cards or more", "T4")
+    if not state.may_draw:
+        each = state.rules.clear_two_draw is _EACH
+        when = "before each extra play" if each else "before the first extra play"
+        raise _refuse(state, move, f"the early draw comes once, {when}", "C3")
+    hand, draw_pile = _early_draw(state.rules, seat.hand, state.draw_pile)
     return _evolve(
         state,
         seats=_replace_seat(state, Seat(hand=hand, up=seat.up, down=seat.down)),
@@ -573,10 +626,10 @@ def _lay(
     if _clears(pile, rank):
         out_of_game = _sorted(out_of_game + pile)  # C1, C4, C6
         pile = ()
-        owed += rank.extra_plays  # C2, C3, C5
+        owed = _owed_after_clear(rules, owed, rank)  # C1–C5
     direction = state.direction
     if rank is _ONE and rules.reverse_on_one:  # O3
-        direction = -direction
+        direction = _direction_after_ones(rules, direction, len(cards))
     if not (hand or up or down):  # W1, C7
         return _go_out(state, pile, out_of_game, direction)
     swap = rules.same_colour_swap and bool(hand and up) and _completes_colour_run(pile)

@@ -29,12 +29,13 @@ __all__ = [
     "RULES_VERSION",
     "ClearTwoDraw",
     "Deck",
+    "EarlyDraw",
     "FirstPlayer",
     "Rules",
     "ScoreScope",
 ]
 
-RULES_VERSION = "1.0"
+RULES_VERSION = "1.1"
 """The version of the rules specification the engine implements.
 
 It changes when how the game is played changes, independently of the package
@@ -100,6 +101,19 @@ class ClearTwoDraw(enum.Enum):
     """Only before the first of the two extra plays (GR; default)."""
     EACH = "each"
     """Before each extra play (GH)."""
+
+
+class EarlyDraw(enum.Enum):
+    """How much the early draw of a Clear +1 or Clear +2 takes (C2).
+
+    >>> Rules().early_draw
+    <EarlyDraw.REFILL: 'refill'>
+    """
+
+    REFILL = "refill"
+    """Refill the hand to three, as the end-of-turn draw does (T4; default)."""
+    ONE = "one"
+    """One card, whatever the hand holds (GH: "can choose to draw a card")."""
 
 
 class ScoreScope(enum.Enum):
@@ -170,12 +184,20 @@ class Rules:
     """The dealer's seat, for :attr:`FirstPlayer.DEALERS_LEFT`."""
     clear_two_draw: ClearTwoDraw = ClearTwoDraw.FIRST
     """When the early draw of a Clear +2 is offered (C3)."""
+    early_draw: EarlyDraw = EarlyDraw.REFILL
+    """How much the early draw of a Clear +1/+2 takes (C2)."""
+    clear_ends_turn: bool = False
+    """C1, C4, C5 (GH's literal reading): a Clear or three of a kind ends the turn even
+    when extra plays are still owed."""
     places: bool = False
     """O1: after the winner, play on to settle every place."""
     draw_instead: bool = False
     """O2: a player who could play may take one card from the draw pile instead."""
     reverse_on_one: bool = False
     """O3: a play containing a 1 reverses the direction of play."""
+    reverse_each_one: bool = False
+    """O3, with :attr:`reverse_on_one`: every 1 of a play reverses the direction, so
+    two 1s played together change nothing."""
     score_scope: ScoreScope = ScoreScope.HAND
     """O4: which cards are scored at the end of a game."""
     pile_swap: bool = False
@@ -235,9 +257,12 @@ _FIELD_TYPES: dict[str, type] = {
     "first_seat": int,
     "dealer": int,
     "clear_two_draw": ClearTwoDraw,
+    "early_draw": EarlyDraw,
+    "clear_ends_turn": bool,
     "places": bool,
     "draw_instead": bool,
     "reverse_on_one": bool,
+    "reverse_each_one": bool,
     "score_scope": ScoreScope,
     "pile_swap": bool,
     "chosen_faces": bool,
@@ -282,6 +307,11 @@ def _check_table(rules: Rules) -> None:
             raise RulesError(
                 "at most two colours may be left out (O8)", fields=("omitted_colours",)
             )
+    if rules.reverse_each_one and not rules.reverse_on_one:
+        raise RulesError(
+            "reverse_each_one counts the 1s of reverse_on_one (O3), which is off",
+            fields=("reverse_each_one", "reverse_on_one"),
+        )
     for name in ("first_seat", "dealer"):
         seat = getattr(rules, name)
         if not 0 <= seat < rules.players:

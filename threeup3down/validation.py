@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from threeup3down.cards import Card, format_cards, sort_cards
+from threeup3down.rules import EarlyDraw
 from threeup3down.state import GameState, Phase, Seat
 
 __all__ = ["position_problems"]
@@ -187,7 +188,8 @@ def _play_problems(state: GameState) -> Iterator[str]:
             "the player to move has an empty hand and the draw pile has cards, "
             "but owes no play (T4 would have drawn)"
         )
-    if state.may_draw and not (state.owed_plays and state.draw_pile and len(seat.hand) < 3):
+    room = len(seat.hand) < 3 or state.rules.early_draw is EarlyDraw.ONE  # C2
+    if state.may_draw and not (state.owed_plays and state.draw_pile and room):
         yield "the early draw is offered where it would draw nothing (C2)"
     limit = state.rules.turn_limit
     if limit is not None and state.turn >= limit:

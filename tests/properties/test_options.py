@@ -38,7 +38,10 @@ def _next_seat(seat: int, direction: int, players: int, finished: tuple[int, ...
 def _check_direction(step: Step) -> None:
     """O3: the direction flips exactly on a play containing a 1; S6: play passes on."""
     laid = laid_cards(step) or ()
-    reverses = step.before.rules.reverse_on_one and any(card.rank is Rank.ONE for card in laid)
+    ones = sum(card.rank is Rank.ONE for card in laid)
+    if step.before.rules.reverse_each_one:
+        ones %= 2
+    reverses = step.before.rules.reverse_on_one and ones > 0
     expected = -step.before.direction if reverses else step.before.direction
     assert step.after.direction == expected, str(step)
     if step.before.phase is Phase.PLAY and step.after.phase is Phase.PLAY:

@@ -16,6 +16,7 @@ from threeup3down import (
     Card,
     ChooseUp,
     ClearTwoDraw,
+    EarlyDraw,
     DeclineSwap,
     Draw,
     DrawInstead,
@@ -49,11 +50,13 @@ def reference_moves(state: GameState) -> dict[Move, GameState]:
     seat = state.seats[state.current_player]
     if state.swap_offered:
         return _swap_answers(state, seat)
-    if state.owed_plays and not seat.hand and state.draw_pile:  # C5
+    if state.may_draw and state.owed_plays and not seat.hand and state.draw_pile:  # C5
         return {Draw(): _early_draw(state, seat)}
     moves: dict[Move, GameState] = {}
     if state.may_draw:  # C2, C3
         moves[Draw()] = _early_draw(state, seat)
+    if not seat.hand and state.draw_pile:  # F1, C5: no draw on offer, nothing to play: pick up
+        return {PickUp(): _end_turn(state, Seat(sort_cards(state.discard_pile), seat.up, seat.down), pile=())}
     if not (seat.hand or seat.up):  # F2, F3, F4
         for position in range(len(seat.down)):
             moves[FlipDown(position)] = _flip(state, seat, position)
@@ -106,8 +109,9 @@ def _swap_answers(state: GameState, seat: Seat) -> dict[Move, GameState]:
 
 
 def _early_draw(state: GameState, seat: Seat) -> GameState:
-    """C2, C3, C5: fill the hand to three from the top of the draw pile; no play is used."""
-    count = min(HAND_SIZE - len(seat.hand), len(state.draw_pile))
+    """C2, C3, C5: fill the hand to three (or take one card) from the top of the draw pile; no play is used."""
+    wanted = 1 if state.rules.early_draw is EarlyDraw.ONE else HAND_SIZE - len(seat.hand)
+    count = min(wanted, len(state.draw_pile))
     rest = state.draw_pile[: len(state.draw_pile) - count]
     drawn = state.draw_pile[len(rest) :]
     seats = _seats(state, Seat(sort_cards(seat.hand + drawn), seat.up, seat.down))
@@ -148,8 +152,11 @@ def _lay(state: GameState, seat: Seat, cards: tuple[Card, ...]) -> GameState:
     pile, out = state.discard_pile + cards, state.out_of_game
     owed = max(state.owed_plays - 1, 0)
     if rank.is_clear or (len(pile) >= 3 and all(card.rank == rank for card in pile[-3:])):
+        if rank not in EXTRA_PLAYS and rules.clear_ends_turn:  # C1, C4: GH's reading ends the turn
+            owed = 0
         pile, out, owed = (), sort_cards(out + pile), owed + EXTRA_PLAYS.get(rank, 0)
-    direction = -state.direction if rules.reverse_on_one and rank == Rank.ONE else state.direction
+    reversals = (len(cards) if rules.reverse_each_one else 1) if rank == Rank.ONE else 0
+    direction = -state.direction if rules.reverse_on_one and reversals % 2 else state.direction
     if not seat.card_count:
         finished = state.finished + (player,)
         holding = [other for other in range(rules.players) if other not in finished]
@@ -165,7 +172,8 @@ def _lay(state: GameState, seat: Seat, cards: tuple[Card, ...]) -> GameState:
     swap = rules.same_colour_swap and run and bool(seat.hand) and bool(seat.up)
     if not (owed or swap):
         return _end_turn(state, seat, pile=pile, out=out, direction=direction)
-    draw = bool(owed and state.draw_pile and len(seat.hand) < HAND_SIZE) and (
+    room = len(seat.hand) < HAND_SIZE or rules.early_draw is EarlyDraw.ONE
+    draw = bool(owed and state.draw_pile and room) and (
         rank in EXTRA_PLAYS or rules.clear_two_draw is ClearTwoDraw.EACH
     )
     return attrs.evolve(

@@ -17,7 +17,8 @@ CLEAR_AS_OWED = "play 0 4g,Cg,C+2g|5r,6r,7r|8g/2g,4b,10r|1g,1r,1b|3g,3r,3b 9b,10
 
 @pytest.mark.spec("C3", "C5", "C4", "C2")
 def test_clear_plus_2_as_the_second_owed_play_of_a_clear_plus_2() -> None:
-    """A Clear +2 made as the last owed play owes two more; an empty hand then draws first, even after three of a kind."""
+    """A Clear +2 made as the last owed play owes two more; an empty hand then draws first. Emptied again by three
+    of a kind, the hand may draw again only under GH's ClearTwoDraw.EACH; under GR's FIRST the player picks up."""
     state = play(position(TWO_CLEAR_PLUS_2, deck=Deck.LITERAL), "C+2g", "5r", "C+2g")
     expected = "play 0 -|7r,8r,9b|6g/2g,2r,2b|1g,1r,1b|3g,3g,3r 3b,4r,4b,4g - * owed=2 draw"
     assert canonical(state) == position(expected, deck=Deck.LITERAL)
@@ -26,10 +27,16 @@ def test_clear_plus_2_as_the_second_owed_play_of_a_clear_plus_2() -> None:
     state = play(state, "draw", "4g,4r,4b")
     expected = "play 0 -|7r,8r,9b|6g/2g,2r,2b|1g,1r,1b|3g,3g,3r 3b - * owed=1"
     assert canonical(state) == position(expected, deck=Deck.LITERAL)
+    assert moves(state) == ["pick"]
+    after = play(state, "pick")
+    expected = "play 1 3b|7r,8r,9b|6g/2g,2r,2b|1g,1r,1b|3g,3g,3r - - * turn=1"
+    assert canonical(after) == position(expected, deck=Deck.LITERAL)
+    each = {"deck": Deck.LITERAL, "clear_two_draw": ClearTwoDraw.EACH}
+    state = play(position(TWO_CLEAR_PLUS_2, **each), "C+2g", "5r", "C+2g", "draw", "4g,4r,4b")
     assert moves(state) == ["draw"]
     after = play(state, "draw", "3b")
     expected = "play 1 -|7r,8r,9b|6g/2g,2r,2b|1g,1r,1b|3g,3g,3r - 3b * turn=1"
-    assert canonical(after) == position(expected, deck=Deck.LITERAL)
+    assert canonical(after) == position(expected, **each)
 
 
 @pytest.mark.spec("C3")

@@ -14,6 +14,7 @@ from threeup3down import (
     Colour,
     Deck,
     DrawInstead,
+    EarlyDraw,
     GameState,
     Move,
     PickUp,
@@ -42,6 +43,12 @@ TABLES = [
     Rules(players=4, custom_cards=HEAVY, same_colour_swap=True, places=True, reverse_on_one=True, turn_limit=200),
     Rules(players=3, pile_swap=True, chosen_faces=True, same_colour_swap=True, draw_instead=True, turn_limit=40),
     Rules(players=4, custom_cards=HEAVY, pile_swap=True, clear_two_draw=ClearTwoDraw.EACH, draw_instead=True, turn_limit=30),
+    Rules(players=3, custom_cards=HEAVY, early_draw=EarlyDraw.ONE, clear_ends_turn=True, turn_limit=200),
+    Rules(
+        players=3, custom_cards=HEAVY, early_draw=EarlyDraw.ONE, clear_two_draw=ClearTwoDraw.EACH,
+        reverse_on_one=True, reverse_each_one=True, turn_limit=200,
+    ),
+    Rules(players=4, deck=Deck.LITERAL, clear_ends_turn=True, reverse_on_one=True, reverse_each_one=True, turn_limit=200),
 ]
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from tests.helpers import moves, play, position
 from tests.spec.expect import canonical, refused
-from threeup3down import ClearTwoDraw, parse_cards
+from threeup3down import ClearTwoDraw, EarlyDraw, parse_cards
 
 CLEAR_PLUS_1 = "play 0 2g,9b,C+1r|-|-/5g,5r,5b|-|- 3g,4g,6g 7r *"
 """Seat 0 holds a Clear +1 and two numbers; the draw pile has three cards (6g on top)."""
@@ -167,20 +167,66 @@ def test_clear_plus_2_as_an_owed_play_adds_two() -> None:
     assert canonical(after) == position("play 1 3g,9b|-|-/5g,5r,5b|-|- - 4g,6g * turn=1")
 
 
-@pytest.mark.spec("C5")
+@pytest.mark.spec("C5", "C2")
 def test_empty_hand_must_draw_before_an_owed_play() -> None:
-    """A player owing a play with an empty hand and a non-empty draw pile must draw; nothing else is allowed."""
-    state = position("play 0 5r,5b,C+2g|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7g 9r *")
-    state = play(state, "C+2g", "5r,5b")
-    assert canonical(state) == position("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7g 5r,5b * owed=1")
+    """A player owing a play with an empty hand, the early draw on offer, must draw; nothing else is allowed."""
+    state = play(position("play 0 C+1g|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7g 9r *"), "C+1g")
+    assert canonical(state) == position("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7g - * owed=1 draw")
     assert moves(state) == ["draw"]
     for move in ["^9g", "v0", "pick", "5r"]:
         assert refused(state, move) == "C5"
     state = play(state, "draw")
-    assert canonical(state) == position("play 0 3r,6r,7g|9g|3b/5g,6b,8r|-|- 2r 5r,5b * owed=1")
+    assert canonical(state) == position("play 0 3r,6r,7g|9g|3b/5g,6b,8r|-|- 2r - * owed=1")
+    assert moves(state) == ["3r", "6r", "7g"]
+
+
+@pytest.mark.spec("C5", "C3")
+def test_empty_hand_draws_before_each_owed_play_variant() -> None:
+    """With ClearTwoDraw.EACH the draw is on offer before the second extra play, so an empty hand must take it."""
+    state = position("play 0 5r,5b,C+2g|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7g 9r *", clear_two_draw=ClearTwoDraw.EACH)
+    state = play(state, "C+2g", "5r,5b")
+    assert canonical(state) == position(
+        "play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7g 5r,5b * owed=1 draw", clear_two_draw=ClearTwoDraw.EACH
+    )
+    assert moves(state) == ["draw"]
+    for move in ["^9g", "v0", "pick", "5r"]:
+        assert refused(state, move) == "C5"
+    state = play(state, "draw")
     assert moves(state) == ["6r", "7g"]
     after = play(state, "6r")
-    assert canonical(after) == position("play 1 2r,3r,7g|9g|3b/5g,6b,8r|-|- - 5r,5b,6r * turn=1")
+    assert canonical(after) == position(
+        "play 1 2r,3r,7g|9g|3b/5g,6b,8r|-|- - 5r,5b,6r * turn=1", clear_two_draw=ClearTwoDraw.EACH
+    )
+
+
+CLEAR_PLUS_2_SEVENS = "play 0 7g,7r,C+2g|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7b 9r *"
+"""Seat 0 holds a pair of 7s and the Clear +2, with a 3UP 9 and one 3DOWN card left."""
+
+
+@pytest.mark.spec("C5", "C3", "T3", "F1")
+def test_no_forced_draw_where_the_variant_forbids_it() -> None:
+    """Under GR's ClearTwoDraw.FIRST, a hand emptied by the first extra play cannot draw (GR: "cannot draw
+    before the third and final discard"), so the player cannot play and picks up; the usual draw follows."""
+    state = play(position(CLEAR_PLUS_2_SEVENS), "C+2g")
+    assert moves(state) == ["draw", "7g", "7g,7r"]
+    state = play(state, "7g,7r")
+    assert canonical(state) == position("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7b 7g,7r * owed=1")
+    assert moves(state) == ["pick"]
+    assert refused(state, "draw") == "C3"
+    assert refused(state, "^9g") == "F1"
+    assert refused(state, "v0") == "F1"
+    after = play(state, "pick")
+    assert canonical(after) == position("play 1 7g,7r,7b|9g|3b/5g,6b,8r|-|- 2r,3r,6r - * turn=1")
+
+
+@pytest.mark.spec("C5", "C3")
+def test_forced_draw_kept_under_each_variant() -> None:
+    """The same play under ClearTwoDraw.EACH (GH) leaves the draw on offer, and an empty hand must take it."""
+    state = play(position(CLEAR_PLUS_2_SEVENS, clear_two_draw=ClearTwoDraw.EACH), "C+2g", "7g,7r")
+    assert moves(state) == ["draw"]
+    after = play(state, "draw")
+    assert after.seats[0].hand == parse_cards("3r,6r,7b")
+    assert moves(after) == ["7b"]
 
 
 @pytest.mark.spec("C7", "W1")
@@ -207,3 +253,90 @@ def test_last_3up_clear_plus_2_wins() -> None:
     after = play(position("play 0 -|C+2g|-/5g,5r,5b|-|- - 7b *"), "^C+2g")
     assert after.is_over
     assert after.winner == 0
+
+
+class TestEarlyDrawAmount:
+    """C2: GH says the player "can choose to draw a card" before the extra play; GR only says "draw from
+    the draw pile". The default refills the hand to three (the end-of-turn draw, made early); with
+    EarlyDraw.ONE the early draw takes one card, whatever the hand holds."""
+
+    LONE = "play 0 9b,C+1r|-|-/5g,5r,5b|-|- 3g,4g,6g 7r *"
+    """After the Clear +1 seat 0 holds a single 9; the draw pile has three cards (6g on top)."""
+
+    FULL = "play 0 2g,5b,8r,9b,C+1r|-|-/5g,5r,5b|-|- 3g,4g,6g 7r *"
+    """After the Clear +1 seat 0 still holds four cards (an earlier pick-up)."""
+
+    @pytest.mark.spec("C2")
+    def test_refill_to_three_by_default(self) -> None:
+        """A hand of one card draws two by default."""
+        after = play(position(self.LONE), "C+1r", "draw")
+        assert canonical(after) == position("play 0 4g,6g,9b|-|-/5g,5r,5b|-|- 3g - * owed=1")
+
+    @pytest.mark.spec("C2")
+    def test_one_card_variant(self) -> None:
+        """With EarlyDraw.ONE the same hand draws one card, the top of the draw pile, and the play is still owed."""
+        after = play(position(self.LONE, early_draw=EarlyDraw.ONE), "C+1r", "draw")
+        expected = "play 0 6g,9b|-|-/5g,5r,5b|-|- 3g,4g - * owed=1"
+        assert canonical(after) == position(expected, early_draw=EarlyDraw.ONE)
+        assert moves(after) == ["6g", "9b"]
+        assert refused(after, "draw") == "C3"
+
+    @pytest.mark.spec("C2", "T4")
+    def test_a_full_hand_draws_only_under_the_variant(self) -> None:
+        """Holding three or more after a pick-up, nothing is offered by default (nothing to refill); with
+        EarlyDraw.ONE one card may still be drawn."""
+        state = play(position(self.FULL), "C+1r")
+        assert moves(state) == ["2g", "5b", "8r", "9b"]
+        assert refused(state, "draw") == "T4"
+        one = play(position(self.FULL, early_draw=EarlyDraw.ONE), "C+1r")
+        assert moves(one) == ["draw", "2g", "5b", "8r", "9b"]
+        assert play(one, "draw").seats[0].hand == parse_cards("2g,5b,6g,8r,9b")
+
+    @pytest.mark.spec("C2", "C5")
+    def test_forced_draw_takes_one_card_under_the_variant(self) -> None:
+        """An empty hand owing a play draws first (C5): one card with EarlyDraw.ONE."""
+        state = play(position("play 0 C+1g|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7g 9r *", early_draw=EarlyDraw.ONE), "C+1g")
+        assert moves(state) == ["draw"]
+        after = play(state, "draw")
+        assert after.seats[0].hand == parse_cards("7g")
+        assert moves(after) == ["7g"]
+
+    @pytest.mark.spec("C2", "C3")
+    def test_one_card_before_each_extra_play(self) -> None:
+        """With EarlyDraw.ONE and ClearTwoDraw.EACH a Clear +2 offers one card before each of its two plays."""
+        each = {"early_draw": EarlyDraw.ONE, "clear_two_draw": ClearTwoDraw.EACH}
+        state = play(position(CLEAR_PLUS_2, **each), "C+2g", "draw", "4g")
+        assert state.seats[0].hand == parse_cards("6r,8b")
+        assert moves(state) == ["draw", "6r", "8b"]
+        assert play(state, "draw").seats[0].hand == parse_cards("3r,6r,8b")
+
+
+class TestClearEndsTurn:
+    """C1, C4, C5: GH says "with a regular Clear card, your turn ends", and three of a kind "is treated as if
+    a Clear was played". By default (C5) plays still owed stay owed; Rules.clear_ends_turn reads GH
+    literally: the turn ends there, and what is still owed lapses."""
+
+    @pytest.mark.spec("C1", "C5")
+    def test_a_clear_during_owed_plays_ends_the_turn(self) -> None:
+        """A Clear made as a Clear +2's first extra play ends the turn under the variant; the usual draw follows."""
+        text = "play 0 4g,8b,Cb,C+2g|-|-/5g,5r,5b|-|- 2r,3r,6r 7b *"
+        after = play(position(text, clear_ends_turn=True), "C+2g", "Cb")
+        expected = "play 1 4g,6r,8b|-|-/5g,5r,5b|-|- 2r,3r - * turn=1"
+        assert canonical(after) == position(expected, clear_ends_turn=True)
+        assert play(position(text), "C+2g", "Cb").owed_plays == 1
+
+    @pytest.mark.spec("C4", "C5")
+    def test_three_of_a_kind_during_owed_plays_ends_the_turn(self) -> None:
+        """Three of a kind made as an extra play ends the turn under the variant, as a Clear would."""
+        text = "play 0 2g,8g,8r,8b,C+2g|-|3g/5g,5r,5b|-|- 2r,3r 7b *"
+        after = play(position(text, clear_ends_turn=True), "C+2g", "8g,8r,8b")
+        expected = "play 1 2g,2r,3r|-|3g/5g,5r,5b|-|- - - * turn=1"
+        assert canonical(after) == position(expected, clear_ends_turn=True)
+
+    @pytest.mark.spec("C2", "C3", "C5")
+    def test_a_clear_plus_still_adds_its_plays(self) -> None:
+        """Only a regular Clear and three of a kind end the turn: a Clear +1 made as an owed play still adds one."""
+        text = "play 0 9b,C+1g,C+1r|-|-/5g,5r,5b|-|- 3g,4g,6g 7r *"
+        after = play(position(text, clear_ends_turn=True), "C+1g", "C+1r")
+        expected = "play 0 9b|-|-/5g,5r,5b|-|- 3g,4g,6g - * owed=1 draw"
+        assert canonical(after) == position(expected, clear_ends_turn=True)

@@ -96,6 +96,23 @@ class TestReverse:
         after = play(position(self.TEXT, reverse_on_one=True), "1g,1r")
         assert (after.current_player, after.direction) == (2, -1)
 
+    @pytest.mark.spec("O3", "P1")
+    def test_each_one_reverses_under_the_variant(self) -> None:
+        """With Rules.reverse_each_one ("whenever a 1 is played", read per card) two 1s reverse twice: no
+        net change; one 1 still reverses."""
+        state = position(self.TEXT, reverse_on_one=True, reverse_each_one=True)
+        after = play(state, "1g,1r")
+        assert (after.current_player, after.direction) == (1, 1)
+        after = play(state, "1r")
+        assert (after.current_player, after.direction) == (2, -1)
+
+    @pytest.mark.spec("O3")
+    def test_three_ones_reverse_under_the_variant(self) -> None:
+        """Three 1s played together reverse three times: the direction turns round."""
+        text = "play 0 1g,1r,1b,5b|-|-/6r|-|-/7r|-|- 2g,3g - *"
+        after = play(position(text, reverse_on_one=True, reverse_each_one=True), "1g,1r,1b")
+        assert (after.current_player, after.direction) == (2, -1)
+
     @pytest.mark.spec("O3")
     def test_other_numbers_keep_the_direction(self) -> None:
         """A play without a 1 leaves a reversed direction as it is."""

@@ -34,12 +34,19 @@ def test_multiples_land_together() -> None:
         "5g,8g",  # mixed numbers
         "9r",  # not in hand
         "5g,5g",  # one 5g in hand
-        "5g,5b",  # 5b lies in the 3UP cards: hand and 3UP never combine
     ],
 )
 def test_mixed_numbers_or_cards_not_held(move: str) -> None:
     """Mixed numbers, and cards that are not in the named place, are refused."""
     assert refused(position(MULTIPLES), move) == "P1"
+
+
+@pytest.mark.spec("F1", "P1")
+@pytest.mark.parametrize("move", ["5g,5b", "5b"])
+def test_hand_play_naming_3up_cards(move: str) -> None:
+    """A hand play that takes a card from the 3UP cards, alone or with hand cards, breaks F1 first: 3UP
+    cards wait for an empty hand and draw pile, and never join hand cards in one play."""
+    assert refused(position(MULTIPLES), move) == "F1"
 
 
 @pytest.mark.spec("P1", "F1")

@@ -1,4 +1,5 @@
-"""The specification's table of refusals: each illegal move cites the most specific rule and changes nothing."""
+"""The specification's table of refusals: each illegal move cites the most fundamental rule it breaks, in the
+documented order, and changes nothing."""
 
 from __future__ import annotations
 
@@ -38,8 +39,10 @@ CASES = [
     _case("play 0 -|5b,8b|3g/6g,6r,6b|-|- - 4r *", "^9b", "P1", "a card not in the 3UP cards"),
     _case("play 0 4b,Cr,Cb|-|-/5g,5r,5b|-|- - 6b *", "Cr,Cb", "P4", "two Clear cards together"),
     _case("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *", "pick", "T2", "a pick-up while a play exists"),
-    _case("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *", "draw", "T4", "a draw with a full hand"),
-    _case("play 0 4g,7r|-|-/5g,5r,5b|-|- - - * owed=1", "draw", "T4", "a draw with nothing to draw"),
+    _case("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g - * owed=1", "draw", "T4", "an early draw with a full hand"),
+    _case("play 0 4g,7r|-|-/5g,5r,5b|-|- - - * owed=1", "draw", "T4", "an early draw with nothing to draw"),
+    _case("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *", "draw", "C2", "a draw in an ordinary turn, full hand"),
+    _case("play 0 4g,7r|-|-/5g,5r,5b|-|- - 6b *", "draw", "C2", "a draw in an ordinary turn, no draw pile"),
     _case(
         "play 0 8b|-|-/5g,5r,5b|-|- 2r,3r,6r 4g * owed=1",
         "draw",
@@ -47,10 +50,18 @@ CASES = [
         "a draw after the first owed play of a Clear +2",
     ),
     _case(
-        "play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r 5r * owed=1", "^9g", "C5", "a 3UP play while a draw is forced"
+        "play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r 5r * owed=1 draw", "^9g", "C5", "a 3UP play while a draw is forced"
     ),
-    _case("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r 5r * owed=1", "pick", "C5", "a pick-up while a draw is forced"),
+    _case("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r 5r * owed=1 draw", "pick", "C5", "a pick-up while a draw is forced"),
+    _case("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r 5r * owed=1", "draw", "C3", "an early draw no longer on offer"),
+    _case("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r 5r * owed=1", "^9g", "F1", "3UP cards while the draw pile has cards"),
     _case("play 0 4g|9r,10b|3g/5g,5r,6b|-|- - 2b *", "^9r", "F1", "3UP cards while the hand has cards"),
+    _case("play 0 4g|8r,10b,Cg|3g/5g,5r,6b|-|- - 2b *", "^Cg,8r", "F1", "F1 before P4: a Clear and a number from 3UP"),
+    _case("play 0 4g|8r,10b,Cg|3g/5g,5r,6b|-|- - 2b *", "^8r,10b", "F1", "F1 before P1: mixed numbers from 3UP"),
+    _case("play 0 4g|8r,10b,Cg|3g/5g,5r,6b|-|- - 2b *", "10b", "F1", "F1 before P1: a 3UP card played as a hand card"),
+    _case("play 0 4g,Cg|-|-/5g,5r,6b|-|- - 2b *", "Cg,Cr", "P1", "P1 before P4: a Clear card not held"),
+    _case("play 0 4g,Cg|-|-/5g,5r,6b|-|- - 2b *", "4g,Cg", "P4", "P4 before P1: a Clear with a number"),
+    _case("play 0 4g,4r|-|-/5g,5r,6b|-|- - 6b *", "4g,4b", "P1", "P1 before P2: a low card not held"),
     _case("play 0 4g,4r,7g|9r|3g/5g,5r,6b|-|- 2r 2b *", "v0", "F1", "a flip while the draw pile has cards"),
     _case("play 0 -|9r|3g/5g,5r,6b|-|- - 2b *", "v0", "F2", "a flip while 3UP cards remain"),
     _case("over 0 -|-|-/5g,5r,6b|-|- - 7b,9r * turn=1 fin=0", "5g", "W1", "a move after the game is over"),
@@ -174,7 +185,7 @@ def test_a_flag_given_twice_is_refused() -> None:
             id="F3",
         ),
         pytest.param(
-            "play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *",
+            "play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b * owed=1",
             "draw",
             "T4: player 0 cannot draw: the hand already holds three cards or more",
             marks=pytest.mark.spec("T4"),

@@ -15,6 +15,7 @@ from threeup3down import (
     ClearTwoDraw,
     Colour,
     Deck,
+    EarlyDraw,
     FirstPlayer,
     Rules,
     RulesError,
@@ -35,7 +36,7 @@ def refused_fields(**values: Any) -> tuple[str, ...]:
     return raised.value.fields
 
 
-@pytest.mark.spec("O1", "O2", "O3", "O4", "O5", "O6", "O7", "O8", "O9", "O10", "O11", "C3")
+@pytest.mark.spec("O1", "O2", "O3", "O4", "O5", "O6", "O7", "O8", "O9", "O10", "O11", "C2", "C3", "C5")
 def test_defaults_are_the_base_game() -> None:
     """Every optional rule is off by default, except the turn limit of 1000 turns (O10)."""
     rules = Rules()
@@ -43,12 +44,15 @@ def test_defaults_are_the_base_game() -> None:
     assert rules.omitted_colours == frozenset()
     assert (rules.first_player, rules.first_seat, rules.dealer) == (FirstPlayer.SEAT, 0, 0)
     assert rules.clear_two_draw is ClearTwoDraw.FIRST
+    assert rules.early_draw is EarlyDraw.REFILL
     assert rules.score_scope is ScoreScope.HAND
     assert not any(
         (
             rules.places,
             rules.draw_instead,
             rules.reverse_on_one,
+            rules.reverse_each_one,
+            rules.clear_ends_turn,
             rules.pile_swap,
             rules.chosen_faces,
             rules.same_colour_swap,
@@ -57,7 +61,7 @@ def test_defaults_are_the_base_game() -> None:
     assert rules.turn_limit == 1000
 
 
-@pytest.mark.spec("O1", "O2", "O3", "O4", "O5", "O6", "O7", "O8", "O9", "O10", "C3")
+@pytest.mark.spec("O1", "O2", "O3", "O4", "O5", "O6", "O7", "O8", "O9", "O10", "C2", "C3", "C5")
 def test_every_option_at_once() -> None:
     """All options switch on together for four players, and a game deals under them."""
     rules = Rules(
@@ -66,9 +70,12 @@ def test_every_option_at_once() -> None:
         first_player=FirstPlayer.DEALERS_LEFT,
         dealer=3,
         clear_two_draw=ClearTwoDraw.EACH,
+        early_draw=EarlyDraw.ONE,
+        clear_ends_turn=True,
         places=True,
         draw_instead=True,
         reverse_on_one=True,
+        reverse_each_one=True,
         score_scope=ScoreScope.ALL,
         pile_swap=True,
         chosen_faces=True,
@@ -161,6 +168,9 @@ def test_seats_at_the_table(field: str, seat: int) -> None:
         ("deck", "standard"),
         ("first_player", "seat"),
         ("clear_two_draw", "each"),
+        ("early_draw", "one"),
+        ("clear_ends_turn", 1),
+        ("reverse_each_one", "yes"),
         ("score_scope", "all"),
         ("omitted_colours", frozenset({"r"})),
         ("players", "4"),
@@ -172,6 +182,13 @@ def test_seats_at_the_table(field: str, seat: int) -> None:
 def test_unknown_values_refused(field: str, value: object) -> None:
     """A value that is not one of the field's choices is refused, naming the field."""
     assert refused_fields(**({"players": 2} | {field: value})) == (field,)
+
+
+@pytest.mark.spec("O3")
+def test_reverse_each_one_needs_reverse_on_one() -> None:
+    """Counting each 1 (O3's per-card reading) only means something with O3 on; alone it is refused."""
+    assert set(refused_fields(players=3, reverse_each_one=True)) == {"reverse_each_one", "reverse_on_one"}
+    assert Rules(players=3, reverse_on_one=True, reverse_each_one=True).reverse_each_one
 
 
 def test_message_names_the_fields() -> None:

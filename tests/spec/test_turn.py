@@ -108,10 +108,24 @@ def test_the_draw_pile_is_never_reshuffled() -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g,3b - * owed=1",
+        "play 0 4g,7r|-|-/5g,5r,5b|-|- - - * owed=1",
+    ],
+)
+def test_no_draw_with_a_full_hand_or_an_empty_draw_pile(text: str) -> None:
+    """An early draw when the hand holds 3 cards, or when the draw pile is empty, is refused citing T4."""
+    assert refused(position(text), "draw") == "T4"
+
+
+@pytest.mark.spec("C2", "T4")
+@pytest.mark.parametrize(
+    "text",
+    [
         "play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g,3b 6b *",
         "play 0 4g,7r|-|-/5g,5r,5b|-|- - 6b *",
     ],
 )
-def test_no_draw_with_a_full_hand_or_an_empty_draw_pile(text: str) -> None:
-    """Drawing when the hand holds 3 cards, or when the draw pile is empty, is refused."""
-    assert refused(position(text), "draw") == "T4"
+def test_no_draw_in_an_ordinary_turn(text: str) -> None:
+    """Outside owed plays a draw breaks C2 first, whatever the hand and the draw pile hold: the refusal
+    names the most fundamental rule, not T4."""
+    assert refused(position(text), "draw") == "C2"

@@ -31,13 +31,17 @@ def test_no_3up_or_3down_while_the_draw_pile_has_cards() -> None:
 
 @pytest.mark.spec("F1", "C5")
 def test_empty_hand_but_cards_to_draw() -> None:
-    """An empty hand is not enough while the draw pile has cards: the owed play starts with the draw (C5)."""
-    state = position("play 0 -|9r,10b|3g/5g,5r,6b|-|- 2r,3r 2b * owed=1")
+    """An empty hand is not enough while the draw pile has cards: the owed play starts with the draw (C5)
+    where the draw is on offer, and is a pick-up where it is not."""
+    state = position("play 0 -|9r,10b|3g/5g,5r,6b|-|- 2r,3r 2b * owed=1 draw")
     assert moves(state) == ["draw"]
     assert refused(state, "^9r") == "C5"
     state = play(state, "draw")
     assert moves(state) == ["2r", "3r"]
     assert refused(state, "^9r") == "F1"
+    lapsed = position("play 0 -|9r,10b|3g/5g,5r,6b|-|- 2r,3r 2b * owed=1")
+    assert moves(lapsed) == ["pick"]
+    assert refused(lapsed, "^9r") == "F1"
 
 
 @pytest.mark.spec("F1", "F2")
@@ -61,10 +65,10 @@ def test_owed_play_from_3up() -> None:
 
 @pytest.mark.spec("F1", "P1")
 def test_hand_and_3up_never_combine() -> None:
-    """A play naming a hand card and a 3UP card of the same number is refused."""
+    """A play naming a hand card and a 3UP card of the same number is refused citing F1, written either way."""
     state = position("play 0 5g|5r,9r|3g/5b,6r,6b|-|- - 2b *")
     assert moves(state) == ["5g"]
-    assert refused(state, "5g,5r") == "P1"
+    assert refused(state, "5g,5r") == "F1"
     assert refused(state, "^5g,5r") == "F1"
 
 

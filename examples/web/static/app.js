@@ -200,9 +200,10 @@ document.getElementById("new-game").addEventListener("submit", async (event) => 
   event.preventDefault();
   const form = new FormData(event.target);
   const rules = {players: Number(form.get("players"))};
-  for (const option of ["places", "draw_instead", "reverse_on_one", "same_colour_swap"]) {
+  for (const option of ["places", "draw_instead", "reverse_on_one", "reverse_each_one", "clear_ends_turn", "same_colour_swap"]) {
     rules[option] = form.get(option) === "on";
   }
+  rules.early_draw = form.get("early_draw_one") === "on" ? "one" : "refill";
   const seed = form.get("seed");
   const answer = await call("POST", "/api/games", {rules, seed: seed === "" ? null : Number(seed)});
   if (!answer.ok) {
