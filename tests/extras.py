@@ -13,7 +13,10 @@ from types import ModuleType
 
 import pytest
 
-__all__ = ["REQUIRED", "require"]
+__all__ = ["OPTIONAL_PACKAGES", "REQUIRED", "require"]
+
+OPTIONAL_PACKAGES = frozenset({"numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"})
+"""The top-level packages the extras ``[pettingzoo]``, ``[openspiel]`` and ``[gymnasium]`` provide."""
 
 REQUIRED = os.environ.get("THREEUP3DOWN_REQUIRE_EXTRAS") == "1"
 """Whether a missing extra is an error rather than a reason to skip."""
@@ -23,4 +26,7 @@ def require(module: str, extra: str) -> ModuleType:
     """``module`` imported, or the calling test module skipped naming ``extra``."""
     if REQUIRED:
         return importlib.import_module(module)
-    return pytest.importorskip(module, reason=f"needs the [{extra}] extra: pip install -e '.[{extra}]'")
+    imported: ModuleType = pytest.importorskip(
+        module, reason=f"needs the [{extra}] extra: pip install -e '.[{extra}]'"
+    )
+    return imported

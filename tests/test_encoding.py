@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -13,6 +14,7 @@ from tests.extras import require
 np = require("numpy", "gymnasium")
 
 from threeup3down import (  # noqa: E402
+    Card,
     GameState,
     Rules,
     ThreeUpError,
@@ -131,8 +133,8 @@ def test_the_tensor_fields_hold_what_the_seat_sees() -> None:
     """Field by field, seats relative to the observer: its hand, others' counts, the top cards."""
     state = position("play 1 7r,9g|8b|2b/5b,6b,6g|9r|3g 4r 8g,8r *", turn_limit=100)
     tensor = observation_tensor(observe(state, 1))
-    fields = dict(_split(tensor, state.rules))
-    kinds = [str(card) for card in _cards()]
+    fields = _split(tensor, state.rules)
+    kinds = [str(card) for card in Card]
     assert {kinds[i]: int(n) for i, n in enumerate(fields["hand"]) if n} == {"5b": 1, "6g": 1, "6b": 1}
     assert fields["hand_size"].tolist() == [3, 2]  # the observer first
     assert fields["down_size"].tolist() == [1, 1]
@@ -147,19 +149,14 @@ def test_the_tensor_fields_hold_what_the_seat_sees() -> None:
     assert fields["turn_fraction"].tolist() == [0.0]
 
 
-def _split(tensor: object, rules: Rules) -> list[tuple[str, object]]:
-    parts = []
+def _split(tensor: Any, rules: Rules) -> dict[str, Any]:
+    """The tensor's fields by name."""
+    parts = {}
     start = 0
     for name, length in observation_fields(rules):
-        parts.append((name, tensor[start : start + length]))  # type: ignore[index]
+        parts[name] = tensor[start : start + length]
         start += length
     return parts
-
-
-def _cards() -> list[object]:
-    from threeup3down import Card
-
-    return list(Card)
 
 
 @pytest.mark.spec("W1", "O1", "O10")
@@ -168,11 +165,11 @@ def test_rewards_follow_the_places_and_sum_to_zero() -> None:
     assert [place_reward(place, 3) for place in range(3)] == [1.0, 0.0, -1.0]
     assert rewards(position("over 1 8b|-|-/-|-|- - - * fin=1")) == (-1.0, 1.0)
     places = position("over 0 -|-|-/-|-|-/8b|-|-/-|-|- - - * fin=3,0,1,2", places=True)
-    assert rewards(places) == (pytest.approx(1 / 3), pytest.approx(-1 / 3), -1.0, 1.0)
+    assert list(rewards(places)) == pytest.approx([1 / 3, -1 / 3, -1.0, 1.0])
     halfway = position(
         "over 0 -|-|-/7r|-|-/8b|-|-/-|-|- - - * fin=3,0 turn=5", places=True, turn_limit=5
     )
-    assert rewards(halfway) == (pytest.approx(1 / 3), pytest.approx(-2 / 3), pytest.approx(-2 / 3), 1.0)
+    assert list(rewards(halfway)) == pytest.approx([1 / 3, -2 / 3, -2 / 3, 1.0])
     stalemate = position("over 0 7r|-|-/8b|-|-/9g|-|- - - * turn=5", turn_limit=5)
     assert rewards(stalemate) == (0.0, 0.0, 0.0)
     with pytest.raises(ThreeUpError):

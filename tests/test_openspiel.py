@@ -74,9 +74,10 @@ def test_the_chance_player_deals_the_deck_in_proportion_to_the_copies_left() -> 
     assert kinds.index(Card.GREEN_CLEAR_PLUS_2) not in dict(state.chance_outcomes())
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
-    seats = state.game_state.seats
-    assert seats[0].down[0] is Card.GREEN_CLEAR_PLUS_2
-    assert [len(seat.hand) for seat in seats] == [6, 6] and len(state.game_state.draw_pile) == 66
+    dealt = state.game_state
+    assert dealt is not None
+    assert dealt.seats[0].down[0] is Card.GREEN_CLEAR_PLUS_2
+    assert [len(seat.hand) for seat in dealt.seats] == [6, 6] and len(dealt.draw_pile) == 66
 
 
 @pytest.mark.spec("O5")
@@ -147,6 +148,7 @@ def test_information_states_come_from_the_seat_observation() -> None:
         state.apply_action(rng.choice(state.legal_actions()))
     player = state.current_player()
     sampled = resampler(game, seed=2)(state, player)
+    assert sampled.game_state is not None and state.game_state is not None
     assert sampled.game_state != state.game_state
     assert observe(sampled.game_state, player) == observe(state.game_state, player)
     assert sampled.information_state_string(player) == state.information_state_string(player)

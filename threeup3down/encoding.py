@@ -25,7 +25,7 @@ import operator
 from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
-from typing import assert_never
+from typing import SupportsIndex, assert_never
 
 import numpy as np
 import numpy.typing as npt
@@ -142,7 +142,7 @@ class ActionCodec:
                 f"{move} is never a legal move under these rules (no action number)"
             ) from None
 
-    def decode(self, action: int, position: Position) -> Move:
+    def decode(self, action: SupportsIndex, position: Position) -> Move:
         """The legal move numbered ``action`` in ``position`` (a state, or the
         observation of the seat to move), with the cards
         :func:`~threeup3down.legal_moves` lists for it.
@@ -194,7 +194,7 @@ class ActionCodec:
         mask[list(self.legal_actions(position))] = 1
         return mask
 
-    def describe(self, action: int) -> str:
+    def describe(self, action: SupportsIndex) -> str:
         """The action in move notation, ranks alone while colours do not matter
         (``7 x2`` is any two 7s; ``^`` marks a play from the 3UP cards).
 
@@ -448,10 +448,8 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
 
 
 def _counts(cards: tuple[Card, ...]) -> npt.NDArray[np.float32]:
-    counts = np.zeros(len(_CARDS), dtype=np.float32)
-    for card in cards:
-        counts[_CARD_INDEX[card]] += 1
-    return counts
+    indices = [_CARD_INDEX[card] for card in cards]
+    return np.bincount(indices, minlength=len(_CARDS)).astype(np.float32)
 
 
 # ------------------------------------------------------------------ rewards

@@ -91,7 +91,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
     (0.0, False, False)
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(
         self,
@@ -194,9 +194,12 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         return observation_tensor(observe(self.state, self.seat))
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.codec.mask(observe(self.state, self.seat))}
+        """The learner's mask, from the state (equal to its observation's, and faster)."""
+        if self.state.is_over or self.state.current_player != self.seat:
+            return {"action_mask": np.zeros(self.codec.num_actions, dtype=np.int8)}
+        return {"action_mask": self.codec.mask(self.state)}
 
-    def render(self) -> str | None:  # type: ignore[override]  # text modes only
+    def render(self) -> str | None:
         """The table as the learner sees it: returned (``ansi``) or printed (``human``).
 
         >>> environment = SingleSeatEnv(players=2, render_mode="ansi")

@@ -234,6 +234,8 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     ...     state.apply_action(state.chance_outcomes()[0][0])
     >>> state.current_player(), state.game_state.phase.value
     (0, 'setup')
+    >>> state.is_terminal(), state.returns()
+    (False, [0.0, 0.0])
     """
 
     def __init__(self, game: ThreeUpGame, game_state: GameState | None = None) -> None:

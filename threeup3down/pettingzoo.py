@@ -77,7 +77,7 @@ class ThreeUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     'player_1'
     """
 
-    metadata = {
+    metadata: dict[str, Any] = {
         "render_modes": ["human", "ansi"],
         "name": "threeup3down_v0",
         "is_parallelizable": False,
@@ -163,8 +163,13 @@ class ThreeUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         >>> sorted(environment.observe("player_1")), int(environment.observe("player_1")["action_mask"].sum())
         (['action_mask', 'observation'], 0)
         """
-        view = observe(self.state_now, self._seats[agent])
-        return {"observation": observation_tensor(view), "action_mask": self.codec.mask(view)}
+        seat = self._seats[agent]
+        state = self.state_now
+        if state.is_over or state.current_player != seat:
+            mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+        else:
+            mask = self.codec.mask(state)  # equal to the mask of the seat's observation
+        return {"observation": observation_tensor(observe(state, seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Make the move numbered ``action`` for the agent to act; ``None`` for
