@@ -21,9 +21,17 @@ EXTRA_MODULES = {
     "threeup3down/gymnasium.py": ("numpy", "gymnasium"),
 }
 
+
+
+def _installed(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):  # ValueError: blocked with sys.modules[name] = None
+        return False
+
+
 _MISSING = {
-    path: [name for name in needs if importlib.util.find_spec(name) is None]
-    for path, needs in EXTRA_MODULES.items()
+    path: [name for name in needs if not _installed(name)] for path, needs in EXTRA_MODULES.items()
 }
 _MISSING = {path: names for path, names in _MISSING.items() if names}
 

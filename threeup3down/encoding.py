@@ -331,30 +331,30 @@ def observation_fields(rules: Rules) -> tuple[tuple[str, int], ...]:
     seats after it in seat order. Card counts are per card kind, in card
     order (``1g, 1r, 1b, 2g, …, C+2b``: 39 kinds).
 
-    ====================  ========  ==================================================
-    Field                 Length    Content
-    ====================  ========  ==================================================
-    ``hand``              39        own hand: copies of each card kind
-    ``up``                39 × n    each seat's 3UP cards as seen (empty while hidden, S3)
-    ``hand_size``         n         cards in each seat's hand
-    ``up_size``           n         each seat's 3UP cards, seen or not
-    ``down_size``         n         each seat's 3DOWN cards
-    ``finished``          n         1 for a seat that has gone out (W1, O1)
-    ``to_move``           n         1 for the seat to decide now (none once over)
-    ``first_player``      n         1 for the seat that opens play (S5, O9)
-    ``discard_pile``      39        the discard pile: copies of each kind
-    ``discard_top``       39 × 4    the top four discard cards, top first, one-hot
-    ``discard_size``      1         cards in the discard pile
-    ``out_of_game``       39        cards cleared out of the game (C1, C6)
-    ``draw_pile_size``    1         cards in the draw pile (S4)
-    ``phase``             3         setup, play, over: one-hot
-    ``owed_plays``        1         extra plays owed this turn (C2, C3, C5)
-    ``may_draw``          1         1 while the early draw is on offer (C2, C3)
-    ``swap_offered``      1         1 while a same-colour swap is on offer (O7)
-    ``reversed``          1         1 once play runs against seat order (O3)
-    ``pile_swap_pending`` 1         1 while the pile swap is still to come (O5)
-    ``turn_fraction``     1         turns completed over the turn limit (O10), else 0
-    ====================  ========  ==================================================
+    =======================  ========  ==================================================
+    Field                    Length    Content
+    =======================  ========  ==================================================
+    ``hand``                 39        own hand: copies of each card kind
+    ``up``                   39 × n    each seat's 3UP cards as seen (empty while hidden, S3)
+    ``hand_size``            n         cards in each seat's hand
+    ``up_size``              n         each seat's 3UP cards, seen or not
+    ``down_size``            n         each seat's 3DOWN cards
+    ``finished``             n         1 for a seat that has gone out (W1, O1)
+    ``to_move``              n         1 for the seat to decide now (none once over)
+    ``first_player``         n         1 for the seat that opens play (S5, O9)
+    ``discard_pile``         39        the discard pile: copies of each kind
+    ``discard_top``          39 × 4    the top four discard cards, top first, one-hot
+    ``discard_size``         1         cards in the discard pile
+    ``out_of_game``          39        cards cleared out of the game (C1, C6)
+    ``draw_pile_size``       1         cards in the draw pile (S4)
+    ``phase``                3         setup, play, over: one-hot
+    ``owed_plays``           1         extra plays owed this turn (C2, C3, C5)
+    ``may_draw``             1         1 while the early draw is on offer (C2, C3)
+    ``swap_offered``         1         1 while a same-colour swap is on offer (O7)
+    ``reversed``             1         1 once play runs against seat order (O3)
+    ``pile_swap_pending``    1         1 while the pile swap is still to come (O5)
+    ``turn_fraction``        1         turns completed over the turn limit (O10), else 0
+    =======================  ========  ==================================================
 
     >>> fields = observation_fields(Rules(players=2))
     >>> fields[:3], sum(length for _, length in fields)
