@@ -27,6 +27,6 @@ def require(module: str, extra: str) -> ModuleType:
     if REQUIRED:
         return importlib.import_module(module)
     imported: ModuleType = pytest.importorskip(
-        module, reason=f"needs the [{extra}] extra: pip install -e '.[{extra}]'"
+        module, reason=f"needs {module}, from the [{extra}] extra: pip install -e '.[{extra}]'"
     )
     return imported
