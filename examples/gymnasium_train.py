@@ -1,8 +1,10 @@
 """Train a small policy on ``threeup3down/SingleSeat-v0`` and show it beats RandomBot.
 
-numpy only. The policy is a softmax over one learned preference per action,
-restricted to the legal actions by ``info["action_mask"]``: a learned version
-of a fixed plan such as "shed the lowest cards first, keep the Clears". It is
+numpy only. The policy is a softmax over the legal actions (from
+``info["action_mask"]``) of a learned linear score of each action's features:
+its kind, the rank and number of cards it plays, where from, and for a 3UP
+choice how high the chosen cards are. It learns a fixed plan, in the spirit of
+"shed the lowest cards first, keep the Clears", with a few dozen weights. It is
 trained by REINFORCE (the episode's final reward, less a running baseline)
 against ``RandomBot`` for a bounded time, then evaluated greedily on fresh
 deals next to an untrained (uniformly random) policy; each result is a win
@@ -24,39 +26,70 @@ import numpy as np
 import numpy.typing as npt
 from win_rate import format_win_rate
 
-from threeup3down.gymnasium import ENVIRONMENT_ID
+from threeup3down import ChooseUp, Move, Play, Rank, Source
+from threeup3down.encoding import ActionCodec
+from threeup3down.gymnasium import ENVIRONMENT_ID, SingleSeatEnv
 
 Mask = npt.NDArray[np.int8]
+KINDS = ("pick", "draw", "v0", "v1", "v2", "take", "keep", "swap", "up", "play")
 
 
-class PreferencePolicy:
-    """A softmax over a learned preference per action, masked to the legal actions."""
+def action_features(move: Move) -> list[float]:
+    """The features of the action ``move`` stands for."""
+    text = str(move)
+    kind = "play" if isinstance(move, Play) else "up" if isinstance(move, ChooseUp) else text.split(":")[0]
+    features = [float(kind == name) for name in KINDS]
+    ranks = [0.0] * len(Rank)
+    count = from_up = height = clears = 0.0
+    if isinstance(move, Play):
+        ranks[move.cards[0].rank - 1] = 1.0
+        count = len(move.cards) / 4
+        from_up = float(move.source is Source.UP)
+    if isinstance(move, ChooseUp):
+        height = sum(card.rank for card in move.cards) / (3 * len(Rank))
+        clears = sum(card.rank.is_clear for card in move.cards) / 3
+    return features + ranks + [count, from_up, height, clears]
 
-    def __init__(self, actions: int) -> None:
-        self.preferences = np.zeros(actions)
+
+def feature_matrix(codec: ActionCodec) -> npt.NDArray[np.float64]:
+    """One row of features per action."""
+    return np.array([action_features(codec.representative(a)) for a in range(codec.num_actions)])
+
+
+class LinearPolicy:
+    """A softmax over the legal actions of a linear score of their features."""
+
+    def __init__(self, features: npt.NDArray[np.float64]) -> None:
+        self.features = features
+        self.weights = np.zeros(features.shape[1])
 
     def probabilities(self, mask: Mask) -> npt.NDArray[np.float64]:
         """The policy's distribution over the legal actions."""
-        logits = np.where(mask == 1, self.preferences, -np.inf)
-        odds = np.exp(logits - logits.max())
-        return np.asarray(odds / odds.sum(), dtype=np.float64)
+        legal = np.flatnonzero(mask)
+        scores = self.features[legal] @ self.weights
+        odds = np.exp(scores - scores.max())
+        probabilities = np.zeros(len(mask))
+        probabilities[legal] = odds / odds.sum()
+        return probabilities
 
     def greedy(self, mask: Mask) -> int:
-        """The most preferred legal action."""
-        return int(np.argmax(np.where(mask == 1, self.preferences, -np.inf)))
+        """The best-scored legal action."""
+        legal = np.flatnonzero(mask)
+        return int(legal[np.argmax(self.features[legal] @ self.weights)])
 
     def update(self, steps: list[tuple[Mask, int]], advantage: float, rate: float) -> None:
         """One REINFORCE step: raise the log-probability of the actions taken by ``advantage``."""
         for mask, action in steps:
-            gradient = -self.probabilities(mask)
-            gradient[action] += 1.0
-            self.preferences += rate * advantage * gradient
+            expected = self.probabilities(mask) @ self.features
+            self.weights += rate * advantage * (self.features[action] - expected)
 
 
-def train(environment: gymnasium.Env[Any, Any], seconds: float, seed: int, rate: float) -> tuple[PreferencePolicy, int]:
+def train(environment: gymnasium.Env[Any, Any], seconds: float, seed: int, rate: float) -> tuple[LinearPolicy, int]:
     """Train against the environment's bots for ``seconds``; the policy and the episodes played."""
     rng = np.random.default_rng(seed)
-    policy = PreferencePolicy(int(environment.action_space.n))  # type: ignore[attr-defined]
+    unwrapped = environment.unwrapped
+    assert isinstance(unwrapped, SingleSeatEnv)
+    policy = LinearPolicy(feature_matrix(unwrapped.codec))
     baseline = 0.0
     episodes = 0
     deadline = time.perf_counter() + seconds
@@ -77,7 +110,7 @@ def train(environment: gymnasium.Env[Any, Any], seconds: float, seed: int, rate:
     return policy, episodes
 
 
-def evaluate(environment: gymnasium.Env[Any, Any], policy: PreferencePolicy | None, games: int, seed: int) -> int:
+def evaluate(environment: gymnasium.Env[Any, Any], policy: LinearPolicy | None, games: int, seed: int) -> int:
     """Games won in ``games`` fresh deals, playing greedily (or uniformly at random without a policy)."""
     rng = np.random.default_rng(seed)
     wins = 0

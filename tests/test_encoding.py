@@ -174,3 +174,20 @@ def test_rewards_follow_the_places_and_sum_to_zero() -> None:
     assert rewards(stalemate) == (0.0, 0.0, 0.0)
     with pytest.raises(ThreeUpError):
         place_reward(3, 3)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(players=2),
+        Rules(players=3, same_colour_swap=True, draw_instead=True),
+        Rules(players=8, decks=2),
+    ],
+    ids=["base", "swap and take", "two decks"],
+)
+def test_every_action_has_a_representative_move_that_encodes_to_it(rules: Rules) -> None:
+    """The numbering is a bijection: every action number stands for a move, which encodes back to it."""
+    codec = ActionCodec(rules)
+    assert [codec.encode(codec.representative(action)) for action in range(codec.num_actions)] == list(
+        range(codec.num_actions)
+    )

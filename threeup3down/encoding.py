@@ -194,6 +194,47 @@ class ActionCodec:
         mask[list(self.legal_actions(position))] = 1
         return mask
 
+    def representative(self, action: SupportsIndex) -> Move:
+        """A move numbered ``action``, without a position: the first cards of
+        the deck in card order that fit (any colour twin has the same number).
+        Useful to compute features of an action, such as the ranks it plays.
+
+        >>> codec = ActionCodec(Rules(players=2))
+        >>> [str(codec.representative(action)) for action in (0, 4, 48)]
+        ['pick', 'v2', '7g,7g']
+        """
+        key = self._keys[self._check_action(action)]
+        match key:
+            case ("pick",):
+                return PickUp()
+            case ("draw",):
+                return Draw()
+            case ("take",):
+                return DrawInstead()
+            case ("keep",):
+                return DeclineSwap()
+            case ("flip", int(position)):
+                return FlipDown(position)
+            case ("swap", Card() as hand_card, Card() as up_card):
+                return Swap(hand_card, up_card)
+            case ("up", tuple(units)):
+                return ChooseUp(self._cards_for(units))
+            case ("play", Source() as source, tuple(units)):
+                return Play(self._cards_for(units), source)
+        raise AssertionError(f"unknown action key {key!r}")
+
+    def _cards_for(self, units: tuple[object, ...]) -> tuple[Card, ...]:
+        """The first cards of the deck, in card order, for these ranks or cards."""
+        if self._colour:
+            return tuple(unit for unit in units if isinstance(unit, Card))
+        needed = Counter(units)
+        cards = []
+        for card in self.rules.deck_cards():
+            if needed[card.rank] > 0:
+                needed[card.rank] -= 1
+                cards.append(card)
+        return tuple(cards)
+
     def describe(self, action: SupportsIndex) -> str:
         """The action in move notation, ranks alone while colours do not matter
         (``7 x2`` is any two 7s; ``^`` marks a play from the 3UP cards).
