@@ -49,6 +49,8 @@ templates_path = ["_templates"]
 nitpicky = True
 nitpick_ignore_regex = [
     (r"py:.*", rf"(?:{'|'.join(sorted(sys.stdlib_module_names))})\..+"),
+    # The learning frameworks of the adapters have no intersphinx either.
+    (r"py:.*", r"(?:numpy|np|npt|gymnasium|pettingzoo|pyspiel|open_spiel)\b.*"),
 ]
 
 # -- API reference -------------------------------------------------------------

@@ -12,14 +12,15 @@ same game, and (rules, seed, moves) replays it exactly.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import assert_never
 
-from threeup3down.cards import sort_key
+from threeup3down.cards import Card, sort_key
 from threeup3down.errors import ThreeUpError
 from threeup3down.rules import CARDS_PER_PLAYER, FirstPlayer, Rules
 from threeup3down.state import GameState, Phase, Seat
 
-__all__ = ["new_game", "random_pile_swap"]
+__all__ = ["deal_from", "new_game", "random_pile_swap"]
 
 
 def new_game(
@@ -50,6 +51,67 @@ def new_game(
         raise ThreeUpError(f"rng must be a random.Random, not {rng!r}")
     deck = list(rules.deck_cards())
     rng.shuffle(deck)
+    return _deal(
+        rules,
+        deck,
+        _first_player(rules, rng),
+        random_pile_swap(rules.players, rng) if rules.pile_swap else (),
+    )
+
+
+def deal_from(
+    rules: Rules,
+    deck: Sequence[Card],
+    *,
+    first_player: int | None = None,
+    pile_swap: Sequence[int] = (),
+) -> GameState:
+    """The game dealt from ``deck`` in the given order, as :func:`new_game`
+    deals a shuffled deck: three 3DOWN cards to each seat, then six to each
+    hand, the rest to the draw pile, its last card on top (S2–S4).
+
+    ``first_player`` is needed only with :attr:`FirstPlayer.RANDOM` (O9), and
+    ``pile_swap`` (seat *i* receives the piles of seat ``pile_swap[i]``) only
+    with the pile swap (O5). This is for dealing from outside randomness,
+    such as a game framework's chance player; otherwise use :func:`new_game`.
+
+    >>> from threeup3down import Rules
+    >>> rules = Rules(players=2)
+    >>> state = deal_from(rules, rules.deck_cards())
+    >>> [str(card) for card in state.seats[0].down], state.seats[1].hand[0], state.first_player
+    (['1g', '1g', '1r'], Card.BLUE_2, 0)
+    >>> deal_from(rules, rules.deck_cards()[1:])
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.ThreeUpError: the deck to deal must be the 84 cards of the rules' deck, in any order
+    """
+    if sorted(deck, key=sort_key) != list(rules.deck_cards()):
+        raise ThreeUpError(
+            f"the deck to deal must be the {len(rules.deck_cards())} cards of the rules' deck, in any order"
+        )
+    if (rules.first_player is FirstPlayer.RANDOM) != (first_player is not None):
+        raise ThreeUpError("a first player is given exactly when it is drawn at random (O9)")
+    if first_player is None:
+        first_player = _first_player(rules, random.Random(0))
+    elif not 0 <= first_player < rules.players:
+        raise ThreeUpError(f"seat {first_player} is not at a table of {rules.players} players")
+    swap = tuple(pile_swap)
+    is_derangement = sorted(swap) == list(range(rules.players)) and all(
+        seat != source for seat, source in enumerate(swap)
+    )
+    if not is_derangement if rules.pile_swap else bool(swap):
+        raise ThreeUpError(
+            "the pile swap must give every seat another seat's piles (O5)"
+            if rules.pile_swap
+            else "a pile swap is given only with the pile swap rule (O5)"
+        )
+    return _deal(rules, list(deck), first_player, swap)
+
+
+def _deal(
+    rules: Rules, deck: list[Card], first_player: int, pile_swap: tuple[int, ...]
+) -> GameState:
+    """S2–S4: deal ``deck`` in order."""
     players = rules.players
     downs = [tuple(deck[3 * seat : 3 * seat + 3]) for seat in range(players)]
     dealt = deck[3 * players : CARDS_PER_PLAYER * players]
@@ -65,8 +127,8 @@ def new_game(
         draw_pile=tuple(deck[CARDS_PER_PLAYER * players :]),
         discard_pile=(),
         out_of_game=(),
-        first_player=_first_player(rules, rng),
-        pile_swap=random_pile_swap(players, rng) if rules.pile_swap else (),
+        first_player=first_player,
+        pile_swap=pile_swap,
     )
 
 

@@ -1,0 +1,62 @@
+"""Collection of the package's doctests: the adapter modules need their extras.
+
+Without an extra, the doctests of the modules that need it are not collected,
+and pytest says so in its header and summary (the core test command needs no
+extra). CI sets ``THREEUP3DOWN_REQUIRE_EXTRAS=1``, which turns a missing extra
+into an error, so CI proves those doctests ran.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+
+import pytest
+
+#: Each adapter module and the top-level packages its extra provides.
+EXTRA_MODULES = {
+    "threeup3down/encoding.py": ("numpy",),
+    "threeup3down/pettingzoo.py": ("numpy", "gymnasium", "pettingzoo"),
+    "threeup3down/openspiel.py": ("numpy", "pyspiel"),
+    "threeup3down/gymnasium.py": ("numpy", "gymnasium"),
+}
+
+
+
+def _installed(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):  # ValueError: blocked with sys.modules[name] = None
+        return False
+
+
+_MISSING = {
+    path: [name for name in needs if not _installed(name)] for path, needs in EXTRA_MODULES.items()
+}
+_MISSING = {path: names for path, names in _MISSING.items() if names}
+
+collect_ignore = list(_MISSING)
+
+
+def _notes() -> list[str]:
+    return [
+        f"not collected: doctests of {path} (missing {', '.join(names)}; install the extras)"
+        for path, names in _MISSING.items()
+    ]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse to run without the extras when CI requires them."""
+    if _MISSING and os.environ.get("THREEUP3DOWN_REQUIRE_EXTRAS") == "1":
+        raise pytest.UsageError("THREEUP3DOWN_REQUIRE_EXTRAS=1, but " + "; ".join(_notes()))
+
+
+def pytest_report_header() -> list[str]:
+    """Say up front which doctests are left out."""
+    return _notes()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say it again at the end, next to the skip reasons."""
+    for note in _notes():
+        terminalreporter.write_line(note)

@@ -1,0 +1,100 @@
+"""The single-seat Gymnasium environment passes Gymnasium's own checker (threeup3down.gymnasium)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.extras import require
+
+gymnasium = require("gymnasium", "gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from threeup3down import ThreeUpError, legal_moves  # noqa: E402
+from threeup3down.encoding import place_reward  # noqa: E402
+from threeup3down.gymnasium import ENVIRONMENT_ID, SingleSeatEnv  # noqa: E402
+
+TABLES: dict[str, dict[str, Any]] = {
+    "2 players against random": {"players": 2},
+    "4 players against lowest, places": {"players": 4, "opponents": "lowest", "places": True},
+    "3 players, seat 2, mixed bots, swap": {
+        "players": 3, "seat": 2, "opponents": ("lowest", "random"), "same_colour_swap": True,
+    },
+}
+
+
+@pytest.mark.parametrize("options", TABLES.values(), ids=TABLES.keys())
+def test_gymnasium_check_env(options: dict[str, Any]) -> None:
+    """gymnasium.utils.env_checker.check_env passes on the registered environment, render modes included."""
+    environment = gymnasium.make(ENVIRONMENT_ID, **options)
+    check_env(environment.unwrapped)
+
+
+def _episode(environment: SingleSeatEnv, seed: int) -> tuple[float, bool, bool, int]:
+    """A random masked episode: final reward, terminated, truncated, steps."""
+    _, info = environment.reset(seed=seed)
+    environment.action_space.seed(seed)
+    steps = 0
+    while True:
+        action = environment.action_space.sample(info["action_mask"])
+        _, reward, terminated, truncated, info = environment.step(action)
+        steps += 1
+        if terminated or truncated:
+            return float(reward), terminated, truncated, steps
+        assert reward == 0.0
+
+
+def test_masked_episodes_end_with_the_learners_place_reward() -> None:
+    """Every episode ends with +1 or -1 for two players, and the mask always matches the legal moves."""
+    environment = SingleSeatEnv(players=2)
+    for seed in range(4):
+        _, info = environment.reset(seed=seed)
+        assert environment.state.current_player == environment.seat
+        assert int(info["action_mask"].sum()) == len(legal_moves(environment.state))
+        reward, terminated, truncated, _ = _episode(environment, seed)
+        state = environment.state
+        assert terminated and not truncated
+        assert reward == (1.0 if state.winner == 0 else -1.0)
+
+
+@pytest.mark.spec("O1")
+def test_with_places_the_episode_ends_when_the_learner_goes_out() -> None:
+    """With places (O1) the learner's episode ends as it goes out, rewarded by its place."""
+    environment = SingleSeatEnv(players=4, opponents="lowest", places=True)
+    for seed in range(6):
+        reward, terminated, _, _ = _episode(environment, seed)
+        state = environment.state
+        if 0 in state.finished:
+            assert terminated
+            assert reward == pytest.approx(place_reward(state.finished.index(0), 4))
+
+
+@pytest.mark.spec("O10")
+def test_the_turn_limit_truncates_the_episode() -> None:
+    """A game stopped by the turn limit before the learner is placed truncates, with a shared reward."""
+    environment = SingleSeatEnv(players=2, turn_limit=3)
+    reward, terminated, truncated, _ = _episode(environment, 1)
+    assert environment.state.is_stalemate
+    assert truncated and not terminated and reward == 0.0
+
+
+def test_an_illegal_action_ends_the_episode_and_stepping_on_is_refused() -> None:
+    """An illegal action gives -1 and ends the episode; a step after the end asks for reset()."""
+    environment = SingleSeatEnv(players=2)
+    environment.reset(seed=0)
+    _, reward, terminated, _, info = environment.step(0)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    with pytest.raises(ThreeUpError, match="call reset"):
+        environment.step(0)
+
+
+def test_bad_options_are_refused() -> None:
+    """Unknown bots, a wrong number of them, or a seat off the table raise ThreeUpError."""
+    with pytest.raises(ThreeUpError, match="unknown opponent 'alphazero'"):
+        SingleSeatEnv(players=2, opponents="alphazero")
+    with pytest.raises(ThreeUpError, match="2 opponents named for the 1 other seats"):
+        SingleSeatEnv(players=2, opponents=("random", "lowest"))
+    with pytest.raises(ThreeUpError, match="seat 3 is not at a table of 2 players"):
+        SingleSeatEnv(players=2, seat=3)
