@@ -413,7 +413,7 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
         remaining = _take(seat.hand, cards)
         if remaining is None:
             raise _refuse(state, move, f"the hand holds {format_cards(seat.hand)}", "P1")
-        hand, up = remaining, seat.up
+        hand, up, known = remaining, seat.up, _known_less(seat.known, cards)
     else:
         if seat.hand or state.draw_pile:
             raise _refuse(
@@ -422,9 +422,9 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
         remaining = _take(seat.up, cards)
         if remaining is None:
             raise _refuse(state, move, f"the 3UP cards are {format_cards(seat.up)}", "P1")
-        hand, up = seat.hand, remaining
+        hand, up, known = seat.hand, remaining, seat.known
     _check_beats_top(state, move, rank)
-    return _lay(state, hand, up, seat.down, cards)
+    return _lay(state, hand, up, seat.down, cards, known=known)
 
 
 def _check_beats_top(state: GameState, move: Move, rank: Rank) -> None:
@@ -456,7 +456,7 @@ def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
     hand = _sorted(state.discard_pile + (card,))  # F4
     return _end_turn(
         state, hand, (), down, (), state.out_of_game, state.draw_pile, state.direction,
-        state.finished,
+        state.finished, known=_known_plus(seat.known, state.discard_pile),
     )
 
 
@@ -467,7 +467,7 @@ def _apply_pick_up(state: GameState, seat: Seat, move: PickUp) -> GameState:
     hand = _sorted(seat.hand + state.discard_pile)
     return _end_turn(
         state, hand, seat.up, seat.down, (), state.out_of_game, state.draw_pile,
-        state.direction, state.finished,
+        state.direction, state.finished, known=_known_plus(seat.known, state.discard_pile),
     )
 
 
@@ -483,7 +483,7 @@ def _apply_draw(state: GameState, seat: Seat, move: Draw) -> GameState:
     hand, draw_pile = _draw_to_three(seat.hand, state.draw_pile)
     return _evolve(
         state,
-        seats=_replace_seat(state, Seat(hand=hand, up=seat.up, down=seat.down)),
+        seats=_replace_seat(state, Seat(hand=hand, up=seat.up, down=seat.down, known=seat.known)),
         draw_pile=draw_pile,
         may_draw=False,
     )
@@ -501,7 +501,7 @@ def _apply_draw_instead(state: GameState, seat: Seat, move: DrawInstead) -> Game
     hand = _sorted(seat.hand + state.draw_pile[-1:])
     return _end_turn(
         state, hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
-        state.draw_pile[:-1], state.direction, state.finished,
+        state.draw_pile[:-1], state.direction, state.finished, known=seat.known,
     )
 
 
@@ -517,7 +517,11 @@ def _apply_swap(state: GameState, seat: Seat, move: Swap) -> GameState:
         raise _refuse(
             state, move, f"the hand is {format_cards(seat.hand)} and 3UP {format_cards(seat.up)}", "O7"
         )
-    swapped = Seat(hand=_sorted(hand + (move.up_card,)), up=_sorted(up + (move.hand_card,)), down=seat.down)
+    known = _known_plus(_known_less(seat.known, (move.hand_card,)), (move.up_card,))
+    swapped = Seat(
+        hand=_sorted(hand + (move.up_card,)), up=_sorted(up + (move.hand_card,)), down=seat.down,
+        known=known,
+    )
     return _after_swap(state, swapped)
 
 
@@ -533,7 +537,7 @@ def _after_swap(state: GameState, seat: Seat) -> GameState:
         return _evolve(state, seats=_replace_seat(state, seat), swap_offered=False)
     return _end_turn(
         state, seat.hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
-        state.draw_pile, state.direction, state.finished,
+        state.draw_pile, state.direction, state.finished, known=seat.known,
     )
 
 
@@ -546,9 +550,12 @@ def _lay(
     up: tuple[Card, ...],
     down: tuple[Card, ...],
     cards: tuple[Card, ...],
+    *,
+    known: tuple[Card, ...] = (),
 ) -> GameState:
     """Put ``cards`` on the discard pile, the player left holding ``hand``, ``up``
-    and ``down``, and settle what follows (C1–C7, O3, O7, W1)."""
+    and ``down`` (``known`` of the hand public), and settle what follows
+    (C1–C7, O3, O7, W1)."""
     rules = state.rules
     rank = cards[0].rank
     pile = state.discard_pile + cards
@@ -569,7 +576,7 @@ def _lay(
             state,
             _PLAY,
             state.current_player,
-            _replace_seat(state, Seat(hand, up, down)),
+            _replace_seat(state, Seat(hand, up, down, known)),
             state.draw_pile,
             pile,
             out_of_game,
@@ -581,7 +588,8 @@ def _lay(
             state.finished,
         )
     return _end_turn(
-        state, hand, up, down, pile, out_of_game, state.draw_pile, direction, state.finished
+        state, hand, up, down, pile, out_of_game, state.draw_pile, direction, state.finished,
+        known=known,
     )
 
 
@@ -625,10 +633,12 @@ def _end_turn(
     draw_pile: tuple[Card, ...],
     direction: int,
     finished: tuple[int, ...],
+    *,
+    known: tuple[Card, ...] = (),
 ) -> GameState:
-    """T1, T4, O10: the player, left holding ``hand``, ``up`` and ``down``, draws up
-    to three and the turn passes; owed plays lapse. At the turn limit the game
-    ends as a stalemate."""
+    """T1, T4, O10: the player, left holding ``hand``, ``up`` and ``down`` (``known``
+    of the hand public), draws up to three and the turn passes; owed plays lapse.
+    At the turn limit the game ends as a stalemate. Drawn cards are not public."""
     player = state.current_player
     if len(hand) < _HAND_SIZE and draw_pile and (hand or up or down):
         hand, draw_pile = _draw_to_three(hand, draw_pile)
@@ -642,7 +652,7 @@ def _end_turn(
         state,
         phase,
         next_player,
-        _replace_seat(state, Seat(hand, up, down)),
+        _replace_seat(state, Seat(hand, up, down, known)),
         draw_pile,
         discard_pile,
         out_of_game,
@@ -653,6 +663,27 @@ def _end_turn(
         turn,
         finished,
     )
+
+
+# ------------------------------------------------------ what every player knows
+
+
+def _known_less(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Public knowledge of a hand after ``cards`` were seen leaving it: a known
+    card that left is no longer known (of twins, one known and one not, the
+    one that stays could be either)."""
+    if not known:
+        return known
+    remaining = list(known)
+    for card in cards:
+        if card in remaining:
+            remaining.remove(card)
+    return known if len(remaining) == len(known) else tuple(remaining)
+
+
+def _known_plus(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Public knowledge of a hand after every player saw ``cards`` go into it."""
+    return _sorted(known + cards) if cards else known
 
 
 def _replace_seat(state: GameState, seat: Seat) -> tuple[Seat, ...]:

@@ -255,10 +255,15 @@ def _single(name: str, key: str, hint: object) -> Format[T]:
 
 
 def _valid_state(state: GameState) -> GameState:
-    """Sort hands, 3UP cards and the out-of-game pile (as position notation does);
-    refuse impossible positions."""
+    """Sort hands, 3UP cards, known cards and the out-of-game pile (as position
+    notation does); refuse impossible positions."""
     seats = tuple(
-        Seat(hand=sort_cards(seat.hand), up=sort_cards(seat.up), down=seat.down)
+        Seat(
+            hand=sort_cards(seat.hand),
+            up=sort_cards(seat.up),
+            down=seat.down,
+            known=sort_cards(seat.known),
+        )
         for seat in state.seats
     )
     state = attrs.evolve(state, seats=seats, out_of_game=sort_cards(state.out_of_game))

@@ -84,7 +84,8 @@ def _table_problems(state: GameState) -> Iterator[str]:
 
 
 def _card_problems(state: GameState) -> Iterator[str]:
-    """D1, D3: every card of the deck in exactly one place; hands and 3UP cards sorted."""
+    """D1, D3: every card of the deck in exactly one place; hands and 3UP cards
+    sorted; every card known to be in a hand is in it."""
     placed: Counter[Card] = Counter(state.draw_pile + state.discard_pile + state.out_of_game)
     for seat in state.seats:
         placed.update(seat.hand + seat.up + seat.down)
@@ -100,6 +101,20 @@ def _card_problems(state: GameState) -> Iterator[str]:
             yield f"seat {number}'s hand and 3UP cards must be sorted"
         if len(seat.up) > _PILE_SIZE or len(seat.down) > _PILE_SIZE:
             yield f"seat {number} has more than three 3UP or 3DOWN cards"
+        yield from _known_problems(number, seat)
+
+
+def _known_problems(number: int, seat: Seat) -> Iterator[str]:
+    """Public knowledge of a hand (:attr:`~threeup3down.Seat.known`) names cards in it."""
+    if seat.known != sort_cards(seat.known):
+        yield f"seat {number}'s known cards must be sorted"
+    unheld = Counter(seat.known)
+    unheld.subtract(seat.hand)
+    if +unheld:
+        yield (
+            f"seat {number} is known to hold {_cards(+unheld)} "
+            f"but its hand is {format_cards(seat.hand)}"
+        )
 
 
 def _cards(counts: Counter[Card]) -> str:
