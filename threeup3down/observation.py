@@ -46,6 +46,7 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Iterator
+from typing import cast
 
 import attrs
 
@@ -167,7 +168,7 @@ class Observation:
     @property
     def is_stalemate(self) -> bool:
         """Whether the game ended on the turn limit before it was decided (O10)."""
-        return _mover_stand_in(self).is_stalemate
+        return _stand_in(self).is_stalemate
 
     @property
     def top_card(self) -> Card | None:
@@ -194,9 +195,9 @@ class Observation:
         >>> observe(state, 1).legal_moves()
         ()
         """
-        if not self.is_to_move:
+        if self.phase is _OVER or self.current_player != self.player:
             return ()
-        return legal_moves(_mover_stand_in(self))
+        return legal_moves(cast(GameState, _MoverPosition(self)))
 
     def is_legal(self, move: Move) -> bool:
         """Whether the engine would accept ``move`` from the observer now
@@ -361,39 +362,65 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
 
 
 _PLACEHOLDER = (next(iter(Card)),)
-"""A card to fill the places whose faces the engine does not read (a stand-in's
-draw pile and 3DOWN piles)."""
-_NO_SEAT = Seat()
+"""A card to fill the places whose faces the engine does not read: the draw
+pile and the 3DOWN cards of :class:`_MoverPosition`."""
+_NO_SEATS = (Seat(),) * 64
+"""Empty seats, to stand for the other players (more than any table holds)."""
+_OVER = Phase.OVER
 
 
-def _mover_stand_in(observation: Observation) -> GameState:
-    """A state that gives the observer's legal moves when it is to move, cheaply.
+class _MoverSeat:
+    """The seat of :class:`_MoverPosition`: what the engine reads of a :class:`Seat`."""
 
-    It holds what :func:`~threeup3down.legal_moves` reads of the player to
-    move (their hand, 3UP cards and how many 3DOWN cards they have), the
-    discard pile, the size of the draw pile, the flags and the rules. Other
-    seats are empty and hidden places hold placeholder cards: it is not a
-    position of the game, only a question put to the engine.
+    __slots__ = ("down", "hand", "up")
+
+    def __init__(self, hand: tuple[Card, ...], up: tuple[Card, ...], down: tuple[Card, ...]) -> None:
+        self.hand = hand
+        self.up = up
+        self.down = down
+
+
+class _MoverPosition:
+    """What :func:`~threeup3down.legal_moves` reads of a position to list the
+    moves of the player to move, taken from that player's observation.
+
+    That is the rules, the phase, whose decision it is, that player's seat
+    (hand, 3UP cards and how many 3DOWN cards), the draw pile (only whether
+    it has cards), the discard pile, the owed plays and the two offers.
+    Making a :class:`GameState` and a :class:`Seat` would cost nearly as much
+    as listing the moves, so these hold only those attributes; the 3DOWN cards and the draw pile are
+    placeholders of the right counts and other seats are empty. The property
+    test ``observe(s, s.current_player).legal_moves() == legal_moves(s)``
+    (over every option) keeps the two in step.
     """
-    player = observation.player
-    view = observation.seats[player]
-    seat = Seat(observation.hand, view.up, _PLACEHOLDER * view.down_size)
-    return GameState(
-        observation.rules,
-        observation.phase,
-        observation.current_player,
-        (_NO_SEAT,) * player + (seat,) + (_NO_SEAT,) * (len(observation.seats) - player - 1),
-        _PLACEHOLDER * observation.draw_pile_size,
-        observation.discard_pile,
-        observation.out_of_game,
-        observation.owed_plays,
-        observation.may_draw,
-        observation.swap_offered,
-        observation.direction,
-        observation.turn,
-        observation.finished,
-        observation.first_player,
+
+    __slots__ = (
+        "current_player",
+        "discard_pile",
+        "draw_pile",
+        "may_draw",
+        "owed_plays",
+        "phase",
+        "rules",
+        "seats",
+        "swap_offered",
     )
+
+    def __init__(self, observation: Observation) -> None:
+        player = observation.player
+        view = observation.seats[player]
+        self.rules = observation.rules
+        self.phase = observation.phase
+        self.current_player = player
+        self.seats = (
+            *_NO_SEATS[:player],
+            _MoverSeat(observation.hand, view.up, _PLACEHOLDER * view.down_size),
+        )
+        self.draw_pile = _PLACEHOLDER * observation.draw_pile_size
+        self.discard_pile = observation.discard_pile
+        self.owed_plays = observation.owed_plays
+        self.may_draw = observation.may_draw
+        self.swap_offered = observation.swap_offered
 
 
 def _stand_in(observation: Observation) -> GameState:
