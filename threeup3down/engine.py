@@ -453,7 +453,7 @@ def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
     down = seat.down[: move.position] + seat.down[move.position + 1 :]
     if card.rank >= _top_rank(state.discard_pile):
         return _lay(state, (), (), down, (card,))
-    hand = _sorted(state.discard_pile + (card,))  # F4
+    hand = _sorted(state.discard_pile + (card,))  # F4: all see the pile go in, not the card
     return _end_turn(
         state, hand, (), down, (), state.out_of_game, state.draw_pile, state.direction,
         state.finished, known=_known_plus(seat.known, state.discard_pile),
