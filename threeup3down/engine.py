@@ -672,13 +672,11 @@ def _known_less(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card,
     """Public knowledge of a hand after ``cards`` were seen leaving it: a known
     card that left is no longer known (of twins, one known and one not, the
     one that stays could be either)."""
-    if not known:
-        return known
-    remaining = list(known)
     for card in cards:
-        if card in remaining:
-            remaining.remove(card)
-    return known if len(remaining) == len(known) else tuple(remaining)
+        if card in known:
+            index = known.index(card)
+            known = known[:index] + known[index + 1 :]
+    return known
 
 
 def _known_plus(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
