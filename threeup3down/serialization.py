@@ -5,7 +5,9 @@ kind of document it is) and ``version`` (of the document formats,
 :data:`FORMAT_VERSION`), and then the fields of the value. The fields are
 the attribute names of the library's classes; cards are written in card
 notation (``"7r"``), moves in move notation (``"^7r,7g"``), enumerations
-by their values. A field that has a default may be left out when reading.
+by their values. A field that has a default may be left out when reading;
+a seat's ``known`` cards (:attr:`~threeup3down.Seat.known`) are written only
+when there are some.
 
 =============================  ==============================================
 ``format``                     value
