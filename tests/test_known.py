@@ -177,6 +177,9 @@ def test_knowledge_that_contradicts_a_hand_is_refused() -> None:
     """A card known to be in a hand that does not hold it is refused by notation, JSON and sample_state."""
     with pytest.raises(NotationError, match="seat 0 is known to hold 8g but its hand is 3b"):
         position("play 0 3b|-|-/7r|-|- 10r 2r,9r * known=8g/-")
+    dealt = new_game(Rules(players=2), seed=1)
+    with pytest.raises(NotationError, match="no card of a hand is known to the table during setup"):
+        GameState.from_notation(f"{dealt.notation()} known={dealt.seats[0].hand[0]}/-", dealt.rules)
     with pytest.raises(NotationError, match="known= names 1 seats"):
         position("play 0 3b|-|-/7r|-|- 10r 2r,9r * known=3b")
     document = json.loads(to_json(position("play 0 3b|-|-/7r|-|- 10r 2r,9r *")))

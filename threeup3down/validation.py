@@ -179,6 +179,8 @@ def _setup_problems(state: GameState) -> Iterator[str]:
         yield "no turn is taken during setup (S3)"
     if state.finished or state.direction != 1:
         yield "nobody is out and play has not turned during setup (S3)"
+    if any(seat.known for seat in state.seats):
+        yield "no card of a hand is known to the table during setup (S3)"
     if rules.pile_swap and not _is_derangement(state.pile_swap, rules.players):
         yield "with O5 the pile swap (perm) must give every seat another seat's piles"
     if state.pile_swap and not rules.pile_swap:
