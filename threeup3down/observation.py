@@ -388,10 +388,11 @@ class _MoverPosition:
     (hand, 3UP cards and how many 3DOWN cards), the draw pile (only whether
     it has cards), the discard pile, the owed plays and the two offers.
     Making a :class:`GameState` and a :class:`Seat` would cost nearly as much
-    as listing the moves, so these hold only those attributes; the 3DOWN cards and the draw pile are
-    placeholders of the right counts and other seats are empty. The property
-    test ``observe(s, s.current_player).legal_moves() == legal_moves(s)``
-    (over every option) keeps the two in step.
+    as listing the moves, so these hold only those attributes; the 3DOWN
+    cards and the draw pile are placeholders of the right counts, and the
+    seats before the player's are empty. The property test
+    ``observe(s, s.current_player).legal_moves() == legal_moves(s)`` (over
+    every option, in ``tests/test_observation.py``) keeps the two in step.
     """
 
     __slots__ = (
