@@ -3,8 +3,10 @@
 States are immutable and hashable, so a game with a tiny deck can be searched
 breadth-first from its deal to every position it can reach. Two states that
 differ only in :attr:`~threeup3down.GameState.turn` (the count of turns played)
+or in what the players know of each other's hands
+(:attr:`~threeup3down.Seat.known`, which never changes what may be played)
 are the same position, so the search identifies them: it works on the *move
-graph* whose nodes are states with ``turn`` set to 0. A cycle in that graph is
+graph* whose nodes are states with ``turn`` set to 0 and nothing known. A cycle in that graph is
 a sequence of moves that brings a position back, which the players may repeat
 for ever; without a turn limit (O10) such a game never ends.
 
@@ -49,6 +51,7 @@ from threeup3down import (
     NotationError,
     Phase,
     Rules,
+    Seat,
     apply,
     format_cards,
     legal_moves,
@@ -106,7 +109,11 @@ def tiny_rules(deck: str = TINY_DECK, players: int = 2, options: Sequence[str] =
 
 
 def canonical(state: GameState) -> GameState:
-    """``state`` as a node of the move graph: the turn counter set to 0."""
+    """``state`` as a node of the move graph: the turn counter set to 0, and
+    nothing known of any hand (knowledge follows the moves and never decides them)."""
+    if any(seat.known for seat in state.seats):
+        seats = tuple(Seat(hand=seat.hand, up=seat.up, down=seat.down) for seat in state.seats)
+        state = attrs.evolve(state, seats=seats)
     return attrs.evolve(state, turn=0) if state.turn else state
 
 

@@ -3,7 +3,7 @@
 :func:`assert_invariants` is written from the rules specification, not from
 :mod:`threeup3down.validation`: every card of the deck in exactly one place
 (D1), one seat per player (S1), sorted hands, at most three 3UP and 3DOWN
-cards (S2, S3), a discard pile that holds only numbers and does not end in
+cards (S2, S3), the cards known to be in a hand in it, a discard pile that holds only numbers and does not end in
 three of a kind (C1, C4), and legal moves exactly while the game is not over.
 """
 
@@ -26,6 +26,8 @@ def assert_invariants(state: GameState) -> None:
         zones += [*seat.hand, *seat.up, *seat.down]
         assert list(seat.hand) == sorted(seat.hand) and list(seat.up) == sorted(seat.up)
         assert len(seat.up) <= 3 and len(seat.down) <= 3
+        assert list(seat.known) == sorted(seat.known)
+        assert not Counter(seat.known) - Counter(seat.hand), "known cards are in the hand"
     assert Counter(zones) == Counter(rules.deck_cards()), "every card in exactly one place"
     pile = state.discard_pile
     assert not any(card.rank.is_clear for card in pile)

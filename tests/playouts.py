@@ -140,6 +140,13 @@ def random_game(rules: Rules, seed: int, move_seed: int) -> tuple[list[GameState
     return [start, *(step.after for step in steps)], [step.move for step in steps]
 
 
+def random_steps(rules: Rules, seed: int, limit: int | None = None) -> Iterator[Step]:
+    """The first ``limit`` steps (all, by default) of the game dealt from ``seed`` and
+    played by random legal moves, one generator seeded once serving both."""
+    rng = random.Random(seed)
+    return islice(playout(new_game(rules, rng=rng), at_random(rng)), limit)
+
+
 def state_after(rules: Rules, seed: int, steps: int) -> GameState:
     """The state after ``steps`` random moves (or at the end) of the game dealt from ``seed``."""
     state = new_game(rules, seed=seed)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from itertools import islice
 from typing import Any
 
 import pytest
@@ -22,7 +21,6 @@ from threeup3down import (  # noqa: E402
     ThreeUpError,
     apply,
     legal_moves,
-    new_game,
     observe,
     parse_move,
     sample_state,
@@ -36,7 +34,7 @@ from threeup3down.encoding import (  # noqa: E402
     rewards,
 )
 from tests.helpers import position  # noqa: E402
-from tests.playouts import at_random, playout, tables  # noqa: E402
+from tests.playouts import random_steps, tables  # noqa: E402
 
 
 @given(rules=tables(), seed=st.integers(0, 2**32 - 1))
@@ -126,8 +124,7 @@ def test_the_tensor_shows_nothing_the_seat_cannot_see(rules: Rules, seed: int, s
 
 def _states(rules: Rules, seed: int, limit: int) -> Iterator[GameState]:
     """The positions before each of the first ``limit`` random moves of the game dealt from ``seed``."""
-    rng = random.Random(seed)
-    for step in islice(playout(new_game(rules, rng=rng), at_random(rng)), limit):
+    for step in random_steps(rules, seed, limit):
         yield step.before
 
 

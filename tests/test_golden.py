@@ -108,30 +108,32 @@ HAND_CHECKED = {
     3: "play 1 2b,7r,Cr|4r,5b,8g|C+1b,2g,10g/2b,8b,Cb|3r,3b,7b|1r,1b,4g draw=65 7r out=0 turn=1",
     # C1: the Clear takes 7r and itself out; seat 1 draws 9r; the turn ends.
     4: "play 0 2b,7r,Cr|4r,5b,8g|C+1b,2g,10g/2b,8b,9r|3r,3b,7b|1r,1b,4g draw=64 - out=2 turn=2",
-    # T3, T4: 1g,5g,6g cannot beat 9g: seat 1 takes 2b,8b,9r,9g and, holding 7, draws nothing.
-    12: "play 0 2b,8r,9b|4r,5b,8g|C+1b,2g,10g/1g,2b,5g,6g,8b,9g,9r|3r,3b,7b|1r,1b,4g draw=57 - out=5 turn=10",
+    # T3, T4: 1g,5g,6g cannot beat 9g: seat 1 takes 2b,8b,9r,9g and, holding 7, draws nothing;
+    # every player saw those four go into its hand (known).
+    12: "play 0 2b,8r,9b|4r,5b,8g|C+1b,2g,10g/1g,2b,5g,6g,8b,9g,9r|3r,3b,7b|1r,1b,4g draw=57 - out=5 turn=10 known=-/2b,8b,9g,9r",
     # C4: three 6s in one play on 1r clear 1r,6g,6r,6r; seat 1 holds six cards and draws nothing.
-    36: "play 0 3r,5b,Cr|4r,5b,8g|C+1b,2g,10g/1g,2b,5b,7g,8r,8b|3r,3b,7b|1r,1b,4g draw=45 - out=18 turn=34",
+    36: "play 0 3r,5b,Cr|4r,5b,8g|C+1b,2g,10g/1g,2b,5b,7g,8r,8b|3r,3b,7b|1r,1b,4g draw=45 - out=18 turn=34 known=-/2b,5b,7g,8r,8b",
     # C2: a Clear +1 clears 2b,2r,7g and itself; seat 0 owes a play and, holding two, may draw.
     45: "play 0 3r,10b|4r,5b,8g|C+1b,2g,10g/1g,8r,10b|3r,3b,7b|1r,1b,4g draw=39 - out=28 owed=1 draw turn=42",
     # C2: the early draw takes one card (6b) and uses no play.
     46: "play 0 3r,6b,10b|4r,5b,8g|C+1b,2g,10g/1g,8r,10b|3r,3b,7b|1r,1b,4g draw=38 - out=28 owed=1 turn=42",
     # C3: the Clear +2 goes out; two plays owed; the draw is offered (two cards in hand).
-    79: "play 0 2g,7g|4r,5b,8g|C+1b,2g,10g/1b,3g,8g|3r,3b,7b|1r,1b,4g draw=11 - out=56 owed=2 draw turn=72",
+    79: "play 0 2g,7g|4r,5b,8g|C+1b,2g,10g/1b,3g,8g|3r,3b,7b|1r,1b,4g draw=11 - out=56 owed=2 draw turn=72 known=-/1b",
     # C3, C5: the first extra play lands on the empty pile; no second draw is offered.
-    80: "play 0 2g|4r,5b,8g|C+1b,2g,10g/1b,3g,8g|3r,3b,7b|1r,1b,4g draw=11 7g out=56 owed=1 turn=72",
-    # C5, T3, T4: 2g cannot beat 7g, so seat 0 picks up, forfeits the owed play and draws 1r.
-    81: "play 1 1r,2g,7g|4r,5b,8g|C+1b,2g,10g/1b,3g,8g|3r,3b,7b|1r,1b,4g draw=10 - out=56 turn=73",
+    80: "play 0 2g|4r,5b,8g|C+1b,2g,10g/1b,3g,8g|3r,3b,7b|1r,1b,4g draw=11 7g out=56 owed=1 turn=72 known=-/1b",
+    # C5, T3, T4: 2g cannot beat 7g, so seat 0 picks up, forfeits the owed play and draws 1r;
+    # the 7g is known to be in its hand, the drawn 1r is not.
+    81: "play 1 1r,2g,7g|4r,5b,8g|C+1b,2g,10g/1b,3g,8g|3r,3b,7b|1r,1b,4g draw=10 - out=56 turn=73 known=7g/1b",
     # F1, F2: hand and draw pile empty, so seat 0 plays a 3UP card (8g on 7b).
-    99: "play 1 -|4r,5b|C+1b,2g,10g/4r,6b|3r,3b,7b|1r,1b,4g draw=0 1r,7b,8g out=68 turn=89",
+    99: "play 1 -|4r,5b|C+1b,2g,10g/4r,6b|3r,3b,7b|1r,1b,4g draw=0 1r,7b,8g out=68 turn=89 known=-/4r",
     # F3, C2: the first 3DOWN card is the Clear +1: the pile clears and a play is owed (no draw left).
-    105: "play 0 -|-|2g,10g/1r,6b,7b|3r,3b,7b|1r,1b,4g draw=0 - out=73 owed=1 turn=94",
+    105: "play 0 -|-|2g,10g/1r,6b,7b|3r,3b,7b|1r,1b,4g draw=0 - out=73 owed=1 turn=94 known=-/1r,7b",
     # F3: the owed play turns over position 1 of 2g,10g: 10g, played on the empty pile.
-    106: "play 1 -|-|2g/1r,6b,7b|3r,3b,7b|1r,1b,4g draw=0 10g out=73 turn=95",
-    # T3: 1r,6b,7b cannot beat 10g; seat 1 picks it up.
-    107: "play 0 -|-|2g/1r,6b,7b,10g|3r,3b,7b|1r,1b,4g draw=0 - out=73 turn=96",
+    106: "play 1 -|-|2g/1r,6b,7b|3r,3b,7b|1r,1b,4g draw=0 10g out=73 turn=95 known=-/1r,7b",
+    # T3: 1r,6b,7b cannot beat 10g; seat 1 picks it up, and 10g joins its known cards.
+    107: "play 0 -|-|2g/1r,6b,7b,10g|3r,3b,7b|1r,1b,4g draw=0 - out=73 turn=96 known=-/1r,7b,10g",
     # W1: the last 3DOWN card (2g) is played on the empty pile; seat 0 has no cards and wins.
-    108: "over 0 -|-|-/1r,6b,7b,10g|3r,3b,7b|1r,1b,4g draw=0 2g out=73 turn=97 fin=0",
+    108: "over 0 -|-|-/1r,6b,7b,10g|3r,3b,7b|1r,1b,4g draw=0 2g out=73 turn=97 fin=0 known=-/1r,7b,10g",
 }
 """Positions of ``two-players.txt`` worked out by hand from the position before
 and the rules specification: decision number -> summary (:func:`_summary`)."""

@@ -31,6 +31,7 @@ from threeup3down import (
     new_game,
     parse_cards,
 )
+from threeup3down.cards import sort_cards
 from threeup3down.observation import Observation, SeatView, observe, sample_state
 from threeup3down.state import Phase, Seat
 
@@ -46,22 +47,25 @@ def up_hidden_from(state: GameState, seat: int, player: int) -> bool:
 
 
 def visible_cards(state: GameState, player: int) -> Counter[Card]:
-    """The cards ``player`` may see in ``state``: own hand, 3UP cards, discards, out of game."""
+    """The cards ``player`` may see in ``state``: own hand, 3UP cards, discards, out of
+    game; and, once per seat, the cards every player knows to be in its hand."""
     seen = Counter(state.seats[player].hand)
     for seat, cards in enumerate(state.seats):
         if not up_hidden_from(state, seat, player):
             seen.update(cards.up)
+        seen.update(cards.known)
     seen.update(state.discard_pile + state.out_of_game)
     return seen
 
 
 def reshuffle_hidden(state: GameState, player: int, data: st.DataObject) -> GameState:
     """``state`` with every card hidden from ``player`` permuted among the hidden places,
-    and a pending pile swap (O5) replaced by another derangement."""
+    and a pending pile swap (O5) replaced by another derangement. Cards every
+    player knows to be in a hand stay there."""
     hidden: list[Card] = []
     for seat, cards in enumerate(state.seats):
         if seat != player:
-            hidden += cards.hand
+            hidden += (Counter(cards.hand) - Counter(cards.known)).elements()
         if up_hidden_from(state, seat, player):
             hidden += cards.up
         hidden += cards.down
@@ -73,9 +77,12 @@ def reshuffle_hidden(state: GameState, player: int, data: st.DataObject) -> Game
 
     seats = []
     for seat, cards in enumerate(state.seats):
-        hand = cards.hand if seat == player else tuple(sorted(take(len(cards.hand))))
+        if seat == player:
+            hand = cards.hand
+        else:
+            hand = sort_cards(cards.known + take(len(cards.hand) - len(cards.known)))
         up = tuple(sorted(take(len(cards.up)))) if up_hidden_from(state, seat, player) else cards.up
-        seats.append(Seat(hand=hand, up=up, down=take(len(cards.down))))
+        seats.append(Seat(hand=hand, up=up, down=take(len(cards.down)), known=cards.known))
     players = state.rules.players
     shift = data.draw(st.integers(1, players - 1))
     pile_swap = tuple((seat + shift) % players for seat in range(players)) if state.pile_swap else ()

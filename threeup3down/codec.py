@@ -115,14 +115,21 @@ def encode(value: object, hint: object) -> JsonValue:
 def encode_fields(value: attrs.AttrsInstance) -> dict[str, JsonValue]:
     """The attrs instance ``value`` as a JSON object keyed by its field names.
 
+    A field whose metadata holds ``{"json": "omit-default"}`` is left out
+    while it holds its default, so documents stay as they were before the
+    field was added.
+
     >>> from threeup3down import Seat, Card
     >>> encode_fields(Seat(hand=(Card.RED_7,)))
     {'hand': ['7r'], 'up': [], 'down': []}
+    >>> encode_fields(Seat(hand=(Card.RED_7,), known=(Card.RED_7,)))
+    {'hand': ['7r'], 'up': [], 'down': [], 'known': ['7r']}
     """
     hints = _hints(type(value))
     return {
         field.name: encode(getattr(value, field.name), hints[field.name])
         for field in attrs.fields(type(value))
+        if not (field.metadata.get("json") == "omit-default" and getattr(value, field.name) == field.default)
     }
 
 

@@ -377,6 +377,8 @@ def observation_fields(rules: Rules) -> tuple[tuple[str, int], ...]:
     =======================  ========  ==================================================
     ``hand``                 39        own hand: copies of each card kind
     ``up``                   39 × n    each seat's 3UP cards as seen (empty while hidden, S3)
+    ``known``                39 × n    cards every player knows to be in each seat's hand
+                                       (:attr:`~threeup3down.SeatView.known`)
     ``hand_size``            n         cards in each seat's hand
     ``up_size``              n         each seat's 3UP cards, seen or not
     ``down_size``            n         each seat's 3DOWN cards
@@ -399,13 +401,14 @@ def observation_fields(rules: Rules) -> tuple[tuple[str, int], ...]:
 
     >>> fields = observation_fields(Rules(players=2))
     >>> fields[:3], sum(length for _, length in fields)
-    ((('hand', 39), ('up', 78), ('hand_size', 2)), 374)
+    ((('hand', 39), ('up', 78), ('known', 78)), 452)
     """
     kinds = len(_CARDS)
     seats = rules.players
     return (
         ("hand", kinds),
         ("up", kinds * seats),
+        ("known", kinds * seats),
         ("hand_size", seats),
         ("up_size", seats),
         ("down_size", seats),
@@ -431,7 +434,7 @@ def observation_shape(rules: Rules) -> tuple[int]:
     """The shape of :func:`observation_tensor` under ``rules``.
 
     >>> observation_shape(Rules(players=4))
-    (464,)
+    (620,)
     """
     return (sum(length for _, length in observation_fields(rules)),)
 
@@ -462,6 +465,7 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
     parts = {
         "hand": _counts(observation.hand),
         "up": np.concatenate([_counts(view.up) for view in views]),
+        "known": np.concatenate([_counts(view.known) for view in views]),
         "hand_size": [view.hand_size for view in views],
         "up_size": [view.up_size for view in views],
         "down_size": [view.down_size for view in views],

@@ -457,13 +457,13 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
         if remaining is None:
             _check_up_open(state, seat, move)
             raise _refuse(state, move, f"they are not all in the hand, which holds {_listed(seat.hand)}", "P1")
-        hand, up = remaining, seat.up
+        hand, up, known = remaining, seat.up, _known_less(seat.known, cards)
     else:
         _check_up_open(state, seat, move)
         remaining = _take(seat.up, cards)
         if remaining is None:
             raise _refuse(state, move, f"they are not all among the 3UP cards, {_listed(seat.up)}", "P1")
-        hand, up = seat.hand, remaining
+        hand, up, known = seat.hand, remaining, seat.known
     rank = cards[0].rank
     if len(cards) > 1:
         if any(card.rank >= _CLEAR for card in cards):
@@ -471,7 +471,7 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
         if any(card.rank is not rank for card in cards):
             raise _refuse(state, move, "a play is one card or several of the same number", "P1")
     _check_beats_top(state, move, rank)
-    return _lay(state, hand, up, seat.down, cards)
+    return _lay(state, hand, up, seat.down, cards, known=known)
 
 
 def _check_up_open(state: GameState, seat: Seat, move: Play) -> None:
@@ -514,10 +514,10 @@ def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
     down = seat.down[: move.position] + seat.down[move.position + 1 :]
     if card.rank >= _top_rank(state.discard_pile):
         return _lay(state, (), (), down, (card,))
-    hand = _sorted(state.discard_pile + (card,))  # F4
+    hand = _sorted(state.discard_pile + (card,))  # F4: all see the pile go in, not the card
     return _end_turn(
         state, hand, (), down, (), state.out_of_game, state.draw_pile, state.direction,
-        state.finished,
+        state.finished, known=_known_plus(seat.known, state.discard_pile),
     )
 
 
@@ -528,7 +528,7 @@ def _apply_pick_up(state: GameState, seat: Seat, move: PickUp) -> GameState:
     hand = _sorted(seat.hand + state.discard_pile)
     return _end_turn(
         state, hand, seat.up, seat.down, (), state.out_of_game, state.draw_pile,
-        state.direction, state.finished,
+        state.direction, state.finished, known=_known_plus(seat.known, state.discard_pile),
     )
 
 
@@ -548,7 +548,7 @@ def _apply_draw(state: GameState, seat: Seat, move: Draw) -> GameState:
     hand, draw_pile = _early_draw(state.rules, seat.hand, state.draw_pile)
     return _evolve(
         state,
-        seats=_replace_seat(state, Seat(hand=hand, up=seat.up, down=seat.down)),
+        seats=_replace_seat(state, Seat(hand=hand, up=seat.up, down=seat.down, known=seat.known)),
         draw_pile=draw_pile,
         may_draw=False,
     )
@@ -570,7 +570,7 @@ def _apply_draw_instead(state: GameState, seat: Seat, move: DrawInstead) -> Game
     hand = _sorted(seat.hand + state.draw_pile[-1:])
     return _end_turn(
         state, hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
-        state.draw_pile[:-1], state.direction, state.finished,
+        state.draw_pile[:-1], state.direction, state.finished, known=seat.known,
     )
 
 
@@ -586,7 +586,11 @@ def _apply_swap(state: GameState, seat: Seat, move: Swap) -> GameState:
         raise _refuse(
             state, move, f"the hand holds {_listed(seat.hand)} and the 3UP cards are {_listed(seat.up)}", "O7"
         )
-    swapped = Seat(hand=_sorted(hand + (move.up_card,)), up=_sorted(up + (move.hand_card,)), down=seat.down)
+    known = _known_plus(_known_less(seat.known, (move.hand_card,)), (move.up_card,))
+    swapped = Seat(
+        hand=_sorted(hand + (move.up_card,)), up=_sorted(up + (move.hand_card,)), down=seat.down,
+        known=known,
+    )
     return _after_swap(state, swapped)
 
 
@@ -602,7 +606,7 @@ def _after_swap(state: GameState, seat: Seat) -> GameState:
         return _evolve(state, seats=_replace_seat(state, seat), swap_offered=False)
     return _end_turn(
         state, seat.hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
-        state.draw_pile, state.direction, state.finished,
+        state.draw_pile, state.direction, state.finished, known=seat.known,
     )
 
 
@@ -615,9 +619,12 @@ def _lay(
     up: tuple[Card, ...],
     down: tuple[Card, ...],
     cards: tuple[Card, ...],
+    *,
+    known: tuple[Card, ...] = (),
 ) -> GameState:
     """Put ``cards`` on the discard pile, the player left holding ``hand``, ``up``
-    and ``down``, and settle what follows (C1–C7, O3, O7, W1)."""
+    and ``down`` (``known`` of the hand public), and settle what follows
+    (C1–C7, O3, O7, W1)."""
     rules = state.rules
     rank = cards[0].rank
     pile = state.discard_pile + cards
@@ -638,7 +645,7 @@ def _lay(
             state,
             _PLAY,
             state.current_player,
-            _replace_seat(state, Seat(hand, up, down)),
+            _replace_seat(state, Seat(hand, up, down, known)),
             state.draw_pile,
             pile,
             out_of_game,
@@ -650,7 +657,8 @@ def _lay(
             state.finished,
         )
     return _end_turn(
-        state, hand, up, down, pile, out_of_game, state.draw_pile, direction, state.finished
+        state, hand, up, down, pile, out_of_game, state.draw_pile, direction, state.finished,
+        known=known,
     )
 
 
@@ -694,10 +702,12 @@ def _end_turn(
     draw_pile: tuple[Card, ...],
     direction: int,
     finished: tuple[int, ...],
+    *,
+    known: tuple[Card, ...] = (),
 ) -> GameState:
-    """T1, T4, O10: the player, left holding ``hand``, ``up`` and ``down``, draws up
-    to three and the turn passes; owed plays lapse. At the turn limit the game
-    ends as a stalemate."""
+    """T1, T4, O10: the player, left holding ``hand``, ``up`` and ``down`` (``known``
+    of the hand public), draws up to three and the turn passes; owed plays lapse.
+    At the turn limit the game ends as a stalemate. Drawn cards are not public."""
     player = state.current_player
     if len(hand) < _HAND_SIZE and draw_pile and (hand or up or down):
         hand, draw_pile = _draw_to_three(hand, draw_pile)
@@ -711,7 +721,7 @@ def _end_turn(
         state,
         phase,
         next_player,
-        _replace_seat(state, Seat(hand, up, down)),
+        _replace_seat(state, Seat(hand, up, down, known)),
         draw_pile,
         discard_pile,
         out_of_game,
@@ -722,6 +732,25 @@ def _end_turn(
         turn,
         finished,
     )
+
+
+# ------------------------------------------------------ what every player knows
+
+
+def _known_less(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Public knowledge of a hand after ``cards`` were seen leaving it: a known
+    card that left is no longer known (of twins, one known and one not, the
+    one that stays could be either)."""
+    for card in cards:
+        if card in known:
+            index = known.index(card)
+            known = known[:index] + known[index + 1 :]
+    return known
+
+
+def _known_plus(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Public knowledge of a hand after every player saw ``cards`` go into it."""
+    return _sorted(known + cards) if cards else known
 
 
 def _replace_seat(state: GameState, seat: Seat) -> tuple[Seat, ...]:

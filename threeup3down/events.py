@@ -22,6 +22,11 @@ NextPlayer(player=1, turn=1)
 >>> events_for(events, 1)[1]
 CardsDrawn(player=0, count=1, cards=(), kind=<DrawKind.END_OF_TURN: 'end-of-turn'>)
 
+What every player remembers (:attr:`~threeup3down.Seat.known`) follows
+from the events any seat may see: the cards of a :class:`PilePickedUp` go
+into that hand for all to see, and the cards of a :class:`CardsPlayed` from
+the hand, or the hand card of a :class:`CardsSwapped`, leave it.
+
 The events of one move come in this order: what the move itself did (a
 choice, a play, a flip, a pick-up, a draw, a swap), then what followed a
 play (the pile cleared, the direction reversed, the player out, extra plays

@@ -9,7 +9,7 @@ Importing this module registers the environment as
 >>> environment = gymnasium.make("threeup3down/SingleSeat-v0", players=2, opponents="lowest")
 >>> observation, info = environment.reset(seed=1)
 >>> observation.shape, info["action_mask"].dtype.name
-((374,), 'int8')
+((452,), 'int8')
 
 Observations are :func:`~threeup3down.encoding.observation_tensor` of the
 learning seat; actions are the numbers of

@@ -18,7 +18,9 @@ zone. The flags, each written only when it differs from its default, are
 ``owed=N`` (extra plays owed), ``draw`` (early draw offered, C2/C3), ``swap``
 (same-colour swap offered, O7), ``dir=-`` (play reversed, O3), ``turn=N``
 (turns completed), ``fin=2,0`` (seats out, in order), ``first=N`` (who opens
-play after setup) and ``perm=1,0`` (the pile swap still to come, O5).
+play after setup), ``perm=1,0`` (the pile swap still to come, O5) and
+``known=8r,9b/-`` (per seat, separated by ``/``, the cards of its hand every
+player knows are there: :attr:`~threeup3down.Seat.known`).
 
 >>> from threeup3down import Rules
 >>> state = parse_position("play 1 3g|-|-/8r,9b|-|- - 5b * owed=1", Rules(players=2))
@@ -26,6 +28,8 @@ play after setup) and ``perm=1,0`` (the pile swap still to come, O5).
 (1, 80)
 >>> parse_position(format_position(state), state.rules) == state
 True
+>>> parse_position("play 1 3g|-|-/8r,9b|-|- - 5b * known=-/9b", Rules(players=2)).seats[1].known
+(Card.BLUE_9,)
 """
 
 from __future__ import annotations
@@ -77,6 +81,8 @@ def format_position(state: GameState) -> str:
         fields.append(f"first={state.first_player}")
     if state.pile_swap:
         fields.append(f"perm={_format_seats(state.pile_swap)}")
+    if any(seat.known for seat in state.seats):
+        fields.append("known=" + "/".join(format_cards(seat.known) for seat in state.seats))
     return " ".join(fields)
 
 
@@ -110,10 +116,10 @@ def parse_position(text: str, rules: Rules) -> GameState:
         raise NotationError(
             f"invalid position: unknown phase {phase_text!r} (setup, play or over)"
         ) from None
-    seats = tuple(_parse_seat(seat) for seat in seats_text.split("/"))
+    flags = _parse_flags(fields[6:])
+    seats = _with_known(tuple(_parse_seat(seat) for seat in seats_text.split("/")), flags)
     draw_pile = parse_cards(draw_text)
     discard_pile = parse_cards(discard_text)
-    flags = _parse_flags(fields[6:])
     placed = [card for seat in seats for card in seat.hand + seat.up + seat.down]
     placed += draw_pile + discard_pile
     out_of_game = _out_of_game(rules, placed, out_text)
@@ -146,7 +152,22 @@ def _parse_seat(text: str) -> Seat:
     return Seat(hand=sort_cards(hand), up=sort_cards(up), down=down)
 
 
-_FLAGS = {"owed", "draw", "swap", "dir", "turn", "fin", "first", "perm"}
+def _with_known(seats: tuple[Seat, ...], flags: dict[str, str]) -> tuple[Seat, ...]:
+    """The seats with the public knowledge of their hands that ``known=`` gives."""
+    if "known" not in flags:
+        return seats
+    zones = flags["known"].split("/")
+    if len(zones) != len(seats):
+        raise NotationError(
+            f"invalid position: known= names {len(zones)} seats, the position has {len(seats)}"
+        )
+    return tuple(
+        Seat(hand=seat.hand, up=seat.up, down=seat.down, known=sort_cards(parse_cards(zone)))
+        for seat, zone in zip(seats, zones)
+    )
+
+
+_FLAGS = {"owed", "draw", "swap", "dir", "turn", "fin", "first", "perm", "known"}
 
 
 def _parse_flags(tokens: list[str]) -> dict[str, str]:

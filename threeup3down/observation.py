@@ -10,9 +10,16 @@ seat's hand, any 3DOWN card (its own included, S2, F3), the order of the draw
 pile, or the pile swap still to come (O5). During setup it does not see a
 3UP choice made by another seat before every seat has chosen (S3): it sees
 only the 3UP cards it chose itself, which with chosen faces (O6) lie on the
-next seat's 3DOWN cards. An observation is a snapshot: what a seat saw
-earlier (a pile another player picked up) is history, which events carry
-(:mod:`threeup3down.events`).
+next seat's 3DOWN cards.
+
+What every player remembers is part of the observation too: for each seat,
+the cards every player saw go into its hand and has not seen leave
+(:attr:`SeatView.known`, kept in the state as
+:attr:`~threeup3down.Seat.known`). A picked-up discard pile is known (T3,
+F4), and so is a 3UP card taken into the hand in a same-colour swap (O7);
+the card of a failed flip is known to its owner only (F4), and drawn cards
+to nobody else. Everything else a seat saw earlier is history, which events
+carry (:mod:`threeup3down.events`).
 
 >>> from threeup3down import GameState, Rules
 >>> state = GameState.from_notation(
@@ -22,6 +29,11 @@ earlier (a pile another player picked up) is history, which events carry
 ((Card.RED_7,), 3, (Card.BLUE_2, Card.BLUE_3, Card.BLUE_4), 3)
 >>> view.draw_pile_size, view.top_card, view.is_to_move
 (1, Card.GREEN_7, False)
+>>> from threeup3down import apply, parse_move
+>>> after = apply(GameState.from_notation(
+...     "play 0 3b,8g|-|-/7r|-|- 10r 2r,9r *", Rules(players=2)), parse_move("pick"))
+>>> observe(after, 1).seats[0].known  # seat 1 saw seat 0 pick up the 2r and 9r
+(Card.RED_2, Card.RED_9)
 
 The player to move can list and check its moves from its observation alone
 (:meth:`Observation.legal_moves`, :meth:`Observation.is_legal`), and a
@@ -34,6 +46,7 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Iterator
+from typing import cast
 
 import attrs
 
@@ -52,9 +65,9 @@ __all__ = ["Observation", "SeatView", "observe", "sample_state", "up_receiver"]
 class SeatView:
     """One seat's cards as an observer sees them: counts, and the 3UP cards.
 
-    >>> view = SeatView(hand_size=3, up=(Card.RED_7,), up_size=1, down_size=3)
-    >>> view.card_count, view.is_out
-    (7, False)
+    >>> view = SeatView(hand_size=3, up=(Card.RED_7,), up_size=1, down_size=3, known=(Card.RED_2,))
+    >>> view.card_count, view.is_out, view.known
+    (7, False, (Card.RED_2,))
     """
 
     hand_size: int
@@ -66,6 +79,11 @@ class SeatView:
     except during setup, for 3UP cards another seat chose (S3)."""
     down_size: int
     """How many 3DOWN cards the seat has (their faces are hidden from all, S2)."""
+    known: tuple[Card, ...] = attrs.field(default=(), metadata={"json": "omit-default"})
+    """The cards in this seat's hand that every player knows are there, sorted:
+    seen going in (a picked-up pile, a 3UP card swapped into the hand) and not
+    seen leaving (see :attr:`threeup3down.Seat.known`). The rest of the hand,
+    ``hand_size - len(known)`` cards, is unknown to the other seats."""
 
     @property
     def card_count(self) -> int:
@@ -165,8 +183,10 @@ class Observation:
         move may make: that depends only on their own hand and 3UP cards, how
         many 3DOWN cards they have, whether the draw pile is empty, the
         discard pile, the owed plays and the offers (C2, O7). So this method
-        deals the unseen cards in a fixed way into a stand-in state consistent
-        with the observation and asks the engine; no rule is written twice.
+        asks the engine about a stand-in state holding the observer's own
+        cards, the piles and the flags, with placeholder cards of the right
+        counts in the hidden places; no rule is written twice, and it costs
+        little more than :func:`~threeup3down.legal_moves` itself.
 
         >>> from threeup3down import GameState, Rules
         >>> state = GameState.from_notation("play 0 4g,7g,7r,Cb|-|-/9b|-|- - 5r *", Rules(players=2))
@@ -175,9 +195,9 @@ class Observation:
         >>> observe(state, 1).legal_moves()
         ()
         """
-        if not self.is_to_move:
+        if self.phase is _OVER or self.current_player != self.player:
             return ()
-        return legal_moves(_stand_in(self))
+        return legal_moves(cast(GameState, _MoverPosition(self)))
 
     def is_legal(self, move: Move) -> bool:
         """Whether the engine would accept ``move`` from the observer now
@@ -231,6 +251,7 @@ def observe(state: GameState, player: int) -> Observation:
             up=seat.up if _sees_up(state, number, player) else (),
             up_size=len(seat.up),
             down_size=len(seat.down),
+            known=seat.known,
         )
         for number, seat in enumerate(state.seats)
     )
@@ -299,22 +320,26 @@ def _sees_up(state: GameState, seat: int, player: int) -> bool:
 def sample_state(observation: Observation, rng: random.Random) -> GameState:
     """A full state consistent with ``observation``, the unseen cards dealt at random.
 
-    The unseen cards are the deck less every card the observer sees; they
-    are shuffled with ``rng`` and dealt to the other hands, every 3DOWN pile
-    (the observer's own too), the hidden 3UP choices of setup and the draw
-    pile, in the counts the observation shows. A pile swap still to come
-    (O5) is drawn afresh, as a uniformly random derangement like the deal's.
-    Only the snapshot counts: what the observer saw earlier (a pile another
-    player picked up, say) does not steer the deal.
+    Every other hand holds the cards every player knows are in it
+    (:attr:`SeatView.known`). The unseen cards, the deck less every card the
+    observer sees and every known card, are shuffled with ``rng`` and dealt
+    to the rest of the other hands, every 3DOWN pile (the observer's own
+    too), the hidden 3UP choices of setup and the draw pile, in the counts
+    the observation shows. A pile swap still to come (O5) is drawn afresh,
+    as a uniformly random derangement like the deal's.
 
     Raises :class:`~threeup3down.ThreeUpError` if the observation's cards and
     counts do not fit its rules' deck.
 
-    >>> from threeup3down import Rules, new_game
+    >>> from threeup3down import GameState, Rules, apply, new_game, parse_move
     >>> state = new_game(Rules(players=4), seed=3)
     >>> sampled = sample_state(observe(state, 1), random.Random(0))
     >>> observe(sampled, 1) == observe(state, 1), sampled.seats[1].hand == state.seats[1].hand
     (True, True)
+    >>> after = apply(GameState.from_notation(
+    ...     "play 0 3b,8g|-|-/7r|-|- 10r 2r,9r *", Rules(players=2)), parse_move("pick"))
+    >>> [sample_state(observe(after, 1), random.Random(seed)).seats[0].hand for seed in (0, 5)]
+    [(Card.RED_2, Card.BLUE_3, Card.RED_9, Card.RED_10), (Card.RED_2, Card.BLUE_3, Card.GREEN_8, Card.RED_9)]
     >>> sample_state(observe(state, 1), 3)
     Traceback (most recent call last):
     ...
@@ -336,6 +361,69 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     return _deal(observation, unseen, pile_swap)
 
 
+_PLACEHOLDER = (next(iter(Card)),)
+"""A card to fill the places whose faces the engine does not read: the draw
+pile and the 3DOWN cards of :class:`_MoverPosition`."""
+_NO_SEATS = (Seat(),) * 64
+"""Empty seats, to stand for the other players (more than any table holds)."""
+_OVER = Phase.OVER
+
+
+class _MoverSeat:
+    """The seat of :class:`_MoverPosition`: what the engine reads of a :class:`Seat`."""
+
+    __slots__ = ("down", "hand", "up")
+
+    def __init__(self, hand: tuple[Card, ...], up: tuple[Card, ...], down: tuple[Card, ...]) -> None:
+        self.hand = hand
+        self.up = up
+        self.down = down
+
+
+class _MoverPosition:
+    """What :func:`~threeup3down.legal_moves` reads of a position to list the
+    moves of the player to move, taken from that player's observation.
+
+    That is the rules, the phase, whose decision it is, that player's seat
+    (hand, 3UP cards and how many 3DOWN cards), the draw pile (only whether
+    it has cards), the discard pile, the owed plays and the two offers.
+    Making a :class:`GameState` and a :class:`Seat` would cost nearly as much
+    as listing the moves, so these hold only those attributes; the 3DOWN
+    cards and the draw pile are placeholders of the right counts, and the
+    seats before the player's are empty. The property test
+    ``observe(s, s.current_player).legal_moves() == legal_moves(s)`` (over
+    every option, in ``tests/test_observation.py``) keeps the two in step.
+    """
+
+    __slots__ = (
+        "current_player",
+        "discard_pile",
+        "draw_pile",
+        "may_draw",
+        "owed_plays",
+        "phase",
+        "rules",
+        "seats",
+        "swap_offered",
+    )
+
+    def __init__(self, observation: Observation) -> None:
+        player = observation.player
+        view = observation.seats[player]
+        self.rules = observation.rules
+        self.phase = observation.phase
+        self.current_player = player
+        self.seats = (
+            *_NO_SEATS[:player],
+            _MoverSeat(observation.hand, view.up, _PLACEHOLDER * view.down_size),
+        )
+        self.draw_pile = _PLACEHOLDER * observation.draw_pile_size
+        self.discard_pile = observation.discard_pile
+        self.owed_plays = observation.owed_plays
+        self.may_draw = observation.may_draw
+        self.swap_offered = observation.swap_offered
+
+
 def _stand_in(observation: Observation) -> GameState:
     """A state consistent with ``observation``, the unseen cards dealt in card order.
 
@@ -349,16 +437,18 @@ def _stand_in(observation: Observation) -> GameState:
 
 
 def _seen_cards(observation: Observation) -> Iterator[Card]:
-    """Every card the observer sees, once each."""
+    """Every card the observer sees, or knows to be in another hand, once each."""
     yield from observation.hand
-    for seat in observation.seats:
+    for number, seat in enumerate(observation.seats):
         yield from seat.up
+        if number != observation.player:  # the observer's known cards are in its hand
+            yield from seat.known
     yield from observation.discard_pile
     yield from observation.out_of_game
 
 
 def _unseen_cards(observation: Observation) -> list[Card]:
-    """The deck less every card the observer sees, sorted."""
+    """The deck less every card the observer sees or knows where it is, sorted."""
     _check_shape(observation)
     unseen = Counter(_deck_counts(observation.rules))
     unseen.subtract(_seen_cards(observation))
@@ -399,17 +489,31 @@ def _check_shape(observation: Observation) -> None:
             raise ThreeUpError(
                 f"observation shows {len(seat.up)} of the {seat.up_size} 3UP cards of seat {number}"
             )
+        if len(seat.known) > seat.hand_size:
+            raise ThreeUpError(
+                f"observation knows {len(seat.known)} cards in the hand of seat {number}, "
+                f"which holds {seat.hand_size}"
+            )
     if observation.draw_pile_size < 0:
         raise ThreeUpError("observation gives the draw pile a negative card count")
     if len(observation.hand) != observation.seats[observation.player].hand_size:
         raise ThreeUpError("observation's own hand does not match its hand size")
+    unheld = Counter(observation.seats[observation.player].known)
+    unheld.subtract(observation.hand)
+    if +unheld:
+        raise ThreeUpError(
+            f"observation knows {format_cards(sort_cards((+unheld).elements()))} to be in the "
+            f"hand of seat {observation.player}, which is {format_cards(observation.hand)}"
+        )
 
 
 def _hidden_count(observation: Observation, number: int) -> int:
     """How many of a seat's cards the observer cannot see."""
     seat = observation.seats[number]
     hidden = seat.down_size + seat.up_size - len(seat.up)
-    return hidden if number == observation.player else hidden + seat.hand_size
+    if number == observation.player:
+        return hidden
+    return hidden + seat.hand_size - len(seat.known)
 
 
 def _deal(observation: Observation, unseen: list[Card], pile_swap: tuple[int, ...]) -> GameState:
@@ -426,9 +530,9 @@ def _deal(observation: Observation, unseen: list[Card], pile_swap: tuple[int, ..
         if number == observation.player:
             hand = observation.hand
         else:
-            hand = sort_cards(take(view.hand_size))
+            hand = sort_cards(view.known + take(view.hand_size - len(view.known)))
         up = view.up if len(view.up) == view.up_size else sort_cards(take(view.up_size))
-        seats.append(Seat(hand=hand, up=up, down=take(view.down_size)))
+        seats.append(Seat(hand=hand, up=up, down=take(view.down_size), known=view.known))
     return GameState(
         rules=observation.rules,
         phase=observation.phase,

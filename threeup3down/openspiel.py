@@ -10,16 +10,20 @@ returns come at the end, by place (:func:`~threeup3down.encoding.rewards`).
 
 The game's parameters are the fields of :class:`~threeup3down.Rules`, named
 alike: ``players``, ``places``, ``draw_instead``, ``reverse_on_one``,
+``reverse_each_one``, ``clear_ends_turn``,
 ``pile_swap``, ``chosen_faces``, ``same_colour_swap``, ``turn_limit`` (at
 least 1: OpenSpiel needs a bounded game), ``decks``, ``deck``,
-``first_player``, ``first_seat``, ``dealer``, ``clear_two_draw`` and
+``first_player``, ``first_seat``, ``dealer``, ``clear_two_draw``, ``early_draw`` and
 ``score_scope`` (enum values as strings, such as ``"dealers-left"``),
 ``omitted_colours`` (colour letters, such as ``"rb"``) and ``custom_cards``
 (card notation, empty for none).
 
 A seat's information state and observation are both its
 :class:`~threeup3down.Observation`: a string of its view and the tensor of
-:func:`~threeup3down.encoding.observation_tensor`.
+:func:`~threeup3down.encoding.observation_tensor`. Both include what every
+player remembers, the cards known to be in each hand
+(:attr:`~threeup3down.SeatView.known`), so a seat's view carries the public
+history that matters for play.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_threeup3down", {"players": 3, "turn_limit": 100})
@@ -224,7 +228,7 @@ class ThreeUpGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         :class:`~threeup3down.Observation`).
 
         >>> ThreeUpGame({"players": 2}).make_py_observer().tensor.shape
-        (374,)
+        (452,)
         """
         if params:
             raise ThreeUpError(f"observation parameters are not supported: {params}")

@@ -5,7 +5,9 @@ kind of document it is) and ``version`` (of the document formats,
 :data:`FORMAT_VERSION`), and then the fields of the value. The fields are
 the attribute names of the library's classes; cards are written in card
 notation (``"7r"``), moves in move notation (``"^7r,7g"``), enumerations
-by their values. A field that has a default may be left out when reading.
+by their values. A field that has a default may be left out when reading;
+a seat's ``known`` cards (:attr:`~threeup3down.Seat.known`) are written only
+when there are some.
 
 =============================  ==============================================
 ``format``                     value
@@ -259,10 +261,15 @@ def _single(name: str, key: str, hint: object) -> Format[T]:
 
 
 def _valid_state(state: GameState) -> GameState:
-    """Sort hands, 3UP cards and the out-of-game pile (as position notation does);
-    refuse impossible positions."""
+    """Sort hands, 3UP cards, known cards and the out-of-game pile (as position
+    notation does); refuse impossible positions."""
     seats = tuple(
-        Seat(hand=sort_cards(seat.hand), up=sort_cards(seat.up), down=seat.down)
+        Seat(
+            hand=sort_cards(seat.hand),
+            up=sort_cards(seat.up),
+            down=seat.down,
+            known=sort_cards(seat.known),
+        )
         for seat in state.seats
     )
     state = attrs.evolve(state, seats=seats, out_of_game=sort_cards(state.out_of_game))

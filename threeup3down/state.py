@@ -47,8 +47,9 @@ _OVER = Phase.OVER
 class Seat:
     """One player's cards.
 
-    >>> Seat(hand=(Card.RED_7,)).card_count
-    1
+    >>> seat = Seat(hand=(Card.RED_7, Card.BLUE_9), known=(Card.BLUE_9,))
+    >>> seat.card_count, seat.known
+    (2, (Card.BLUE_9,))
     """
 
     hand: tuple[Card, ...] = ()
@@ -57,6 +58,12 @@ class Seat:
     """The 3UP cards, face up, sorted."""
     down: tuple[Card, ...] = ()
     """The 3DOWN cards, face down, in the order they lie (positions 0, 1, 2)."""
+    known: tuple[Card, ...] = attrs.field(default=(), metadata={"json": "omit-default"})
+    """The cards in this hand that every player knows are there, sorted: cards
+    every player saw go in (a picked-up discard pile, T3, F4; a 3UP card taken
+    in a same-colour swap, O7) and has not seen leave. Public knowledge, not a
+    rule: the card of a failed flip is known to its owner only (F4), and drawn
+    cards to nobody else. Always part of :attr:`hand`."""
 
     @property
     def card_count(self) -> int:

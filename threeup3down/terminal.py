@@ -186,6 +186,12 @@ def render_view(view: Observation) -> str:
     Draw pile 1 | out of game 74 | discard pile 8g
     You: 3UP 8b | 3DOWN 1
     Your hand: 7r 9g
+
+    Cards every player saw go into another hand, and not leave it, are named:
+
+    >>> state = GameState.from_notation("play 0 7r,9g|8b|2b/5b,6b|9r|3g 4r 8g * known=-/6b", Rules(players=2))
+    >>> render_view(observe(state, 0)).splitlines()[1]
+    'Player 1: 2 cards in hand (known: 6b) | 3UP 9r | 3DOWN 1'
     """
     me = view.player
     if view.phase is Phase.SETUP:
@@ -198,8 +204,9 @@ def render_view(view: Observation) -> str:
         if number == me:
             continue
         status = " (out)" if number in view.finished else ""
+        known = f" (known: {' '.join(map(str, seat.known))})" if seat.known else ""
         lines.append(
-            f"Player {number}: {_count(seat.hand_size, 'card')} in hand | 3UP {format_cards(seat.up)}"
+            f"Player {number}: {_count(seat.hand_size, 'card')} in hand{known} | 3UP {format_cards(seat.up)}"
             f" | 3DOWN {seat.down_size}{status}"
         )
     pile = " ".join(map(str, view.discard_pile[-6:])) or "empty"

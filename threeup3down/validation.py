@@ -85,7 +85,8 @@ def _table_problems(state: GameState) -> Iterator[str]:
 
 
 def _card_problems(state: GameState) -> Iterator[str]:
-    """D1, D3: every card of the deck in exactly one place; hands and 3UP cards sorted."""
+    """D1, D3: every card of the deck in exactly one place; hands and 3UP cards
+    sorted; every card known to be in a hand is in it."""
     placed: Counter[Card] = Counter(state.draw_pile + state.discard_pile + state.out_of_game)
     for seat in state.seats:
         placed.update(seat.hand + seat.up + seat.down)
@@ -101,6 +102,20 @@ def _card_problems(state: GameState) -> Iterator[str]:
             yield f"seat {number}'s hand and 3UP cards must be sorted"
         if len(seat.up) > _PILE_SIZE or len(seat.down) > _PILE_SIZE:
             yield f"seat {number} has more than three 3UP or 3DOWN cards"
+        yield from _known_problems(number, seat)
+
+
+def _known_problems(number: int, seat: Seat) -> Iterator[str]:
+    """Public knowledge of a hand (:attr:`~threeup3down.Seat.known`) names cards in it."""
+    if seat.known != sort_cards(seat.known):
+        yield f"seat {number}'s known cards must be sorted"
+    unheld = Counter(seat.known)
+    unheld.subtract(seat.hand)
+    if +unheld:
+        yield (
+            f"seat {number} is known to hold {_cards(+unheld)} "
+            f"but its hand is {format_cards(seat.hand)}"
+        )
 
 
 def _cards(counts: Counter[Card]) -> str:
@@ -165,6 +180,8 @@ def _setup_problems(state: GameState) -> Iterator[str]:
         yield "no turn is taken during setup (S3)"
     if state.finished or state.direction != 1:
         yield "nobody is out and play has not turned during setup (S3)"
+    if any(seat.known for seat in state.seats):
+        yield "no card of a hand is known to the table during setup (S3)"
     if rules.pile_swap and not _is_derangement(state.pile_swap, rules.players):
         yield "with O5 the pile swap (perm) must give every seat another seat's piles"
     if state.pile_swap and not rules.pile_swap:

@@ -3,11 +3,13 @@
 engine against.
 
 :func:`reference_moves` maps every legal move of a position, every colour
-variant included, to the position it leads to.
+variant included, to the position it leads to, including what every player
+then knows of each hand (the explanation page's "What players remember").
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations
 
 import attrs
@@ -65,9 +67,10 @@ def reference_moves(state: GameState) -> dict[Move, GameState]:
     moves.update(plays)
     if not plays:  # T3
         pile = state.discard_pile
-        moves[PickUp()] = _end_turn(state, Seat(sort_cards(seat.hand + pile), seat.up, seat.down), pile=())
+        known = _knowing(seat.known, came=pile)
+        moves[PickUp()] = _end_turn(state, Seat(sort_cards(seat.hand + pile), seat.up, seat.down, known), pile=())
     elif state.rules.draw_instead and not state.owed_plays and state.draw_pile:  # O2
-        taken = Seat(sort_cards(seat.hand + state.draw_pile[-1:]), seat.up, seat.down)
+        taken = Seat(sort_cards(seat.hand + state.draw_pile[-1:]), seat.up, seat.down, seat.known)
         moves[DrawInstead()] = _end_turn(state, taken, draw_pile=state.draw_pile[:-1])
     return moves
 
@@ -102,6 +105,7 @@ def _swap_answers(state: GameState, seat: Seat) -> dict[Move, GameState]:
                 sort_cards(_without(seat.hand, (hand_card,)) + (up_card,)),
                 sort_cards(_without(seat.up, (up_card,)) + (hand_card,)),
                 seat.down,
+                _knowing(seat.known, gone=(hand_card,), came=(up_card,)),
             )
     if state.owed_plays:
         return {move: attrs.evolve(state, seats=_seats(state, after), swap_offered=False) for move, after in answers.items()}
@@ -114,7 +118,7 @@ def _early_draw(state: GameState, seat: Seat) -> GameState:
     count = min(wanted, len(state.draw_pile))
     rest = state.draw_pile[: len(state.draw_pile) - count]
     drawn = state.draw_pile[len(rest) :]
-    seats = _seats(state, Seat(sort_cards(seat.hand + drawn), seat.up, seat.down))
+    seats = _seats(state, Seat(sort_cards(seat.hand + drawn), seat.up, seat.down, seat.known))
     return attrs.evolve(state, seats=seats, draw_pile=rest, may_draw=False)
 
 
@@ -130,7 +134,10 @@ def _plays(state: GameState, seat: Seat) -> dict[Move, GameState]:
             if any(card.rank != rank for card in chosen) or (size > 1 and rank.is_clear) or rank < top:
                 continue
             rest = _without(cards, chosen)
-            after = Seat(rest, seat.up, seat.down) if source is Source.HAND else Seat(seat.hand, rest, seat.down)
+            if source is Source.HAND:
+                after = Seat(rest, seat.up, seat.down, _knowing(seat.known, gone=chosen))
+            else:
+                after = Seat(seat.hand, rest, seat.down, seat.known)
             plays[Play(chosen, source)] = _lay(state, after, sort_cards(chosen))
     return plays
 
@@ -142,7 +149,7 @@ def _flip(state: GameState, seat: Seat, position: int) -> GameState:
     pile = state.discard_pile
     if not pile or card.rank >= pile[-1].rank:
         return _lay(state, Seat((), (), down), (card,))
-    return _end_turn(state, Seat(sort_cards(pile + (card,)), (), down), pile=())
+    return _end_turn(state, Seat(sort_cards(pile + (card,)), (), down, _knowing((), came=pile)), pile=())
 
 
 def _lay(state: GameState, seat: Seat, cards: tuple[Card, ...]) -> GameState:
@@ -199,7 +206,7 @@ def _end_turn(
     if seat.card_count and len(seat.hand) < HAND_SIZE:
         count = min(HAND_SIZE - len(seat.hand), len(draw_pile))
         rest = draw_pile[: len(draw_pile) - count]
-        seat = Seat(sort_cards(seat.hand + draw_pile[len(rest) :]), seat.up, seat.down)
+        seat = Seat(sort_cards(seat.hand + draw_pile[len(rest) :]), seat.up, seat.down, seat.known)
         draw_pile = rest
     turn = state.turn + 1
     over = state.rules.turn_limit is not None and turn >= state.rules.turn_limit
@@ -230,6 +237,18 @@ def _seats(state: GameState, seat: Seat) -> tuple[Seat, ...]:
     seats = list(state.seats)
     seats[state.current_player] = seat
     return tuple(seats)
+
+
+def _knowing(
+    known: tuple[Card, ...], *, gone: tuple[Card, ...] = (), came: tuple[Card, ...] = ()
+) -> tuple[Card, ...]:
+    """What every player knows of a hand after seeing ``gone`` leave it and ``came`` go in:
+    one known copy fewer per card gone (D3: twins cannot be told apart), one more per card come."""
+    counts = Counter(known)
+    counts.subtract(gone)
+    counts = +counts
+    counts.update(came)
+    return sort_cards(counts.elements())
 
 
 def _without(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...]:

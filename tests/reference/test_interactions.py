@@ -59,7 +59,7 @@ def test_owed_plays_go_from_hand_to_3up_to_3down() -> None:
     state = play(state, "^4g")
     assert moves(state) == ["v0", "v1"]
     assert canonical(play(state, "v1")) == position("play 1 -|-|3r/2g,5g|-|- - 4g,9b * turn=1")
-    assert canonical(play(state, "v0")) == position("play 1 3r,4g|-|9b/2g,5g|-|- - - * turn=1")
+    assert canonical(play(state, "v0")) == position("play 1 3r,4g|-|9b/2g,5g|-|- - - * turn=1 known=4g/-")
 
 
 @pytest.mark.spec("C4", "F3", "C5")

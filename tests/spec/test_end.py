@@ -44,7 +44,7 @@ def test_last_3down_card_wins() -> None:
 def test_failed_last_flip_does_not_win() -> None:
     """A last 3DOWN card that cannot be played is picked up with the pile: the game goes on."""
     after = play(position(f"play 2 {THREE_SEATS}/-|-|3r - 7b *"), "v0")
-    assert canonical(after) == position(f"play 0 {THREE_SEATS}/3r,7b|-|- - - * turn=1")
+    assert canonical(after) == position(f"play 0 {THREE_SEATS}/3r,7b|-|- - - * turn=1 known=-/-/7b")
 
 
 @pytest.mark.spec("W1", "C4")

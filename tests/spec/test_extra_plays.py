@@ -128,7 +128,7 @@ def test_pick_up_forfeits_owed_plays() -> None:
     after = play(state, "pick")
     assert after.owed_plays == 0
     assert after.current_player == 1
-    assert canonical(after) == position("play 1 2g,6g,9b|-|-/5g,5r,5b|-|- 3r - * turn=1")
+    assert canonical(after) == position("play 1 2g,6g,9b|-|-/5g,5r,5b|-|- 3r - * turn=1 known=9b/-")
 
 
 @pytest.mark.spec("C5", "C1")

@@ -59,7 +59,7 @@ def test_a_player_who_cannot_play_picks_up() -> None:
     state = position("play 0 2g,3r,4b|-|-/9g,9r,9b|-|- 5g,6g 7b,8r *")
     assert moves(state) == ["pick"]
     after = play(state, "pick")
-    assert canonical(after) == position("play 1 2g,3r,4b,7b,8r|-|-/9g,9r,9b|-|- 5g,6g - * turn=1")
+    assert canonical(after) == position("play 1 2g,3r,4b,7b,8r|-|-/9g,9r,9b|-|- 5g,6g - * turn=1 known=7b,8r/-")
 
 
 @pytest.mark.spec("T3", "P2")
@@ -92,7 +92,7 @@ def test_draw_after_a_pick_up() -> None:
     state = play(state, "C+2g", "9b")
     assert moves(state) == ["pick"]
     after = play(state, "pick")
-    assert canonical(after) == position("play 1 2g,6g,9b|-|-/5g,5r,5b|-|- 3r - * turn=1")
+    assert canonical(after) == position("play 1 2g,6g,9b|-|-/5g,5r,5b|-|- 3r - * turn=1 known=9b/-")
 
 
 @pytest.mark.spec("T4", "C6")

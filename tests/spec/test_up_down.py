@@ -99,7 +99,7 @@ def test_no_3up_play_means_a_pick_up() -> None:
     state = position("play 0 -|2b,3g|9r/5g,5r,7b|-|- - 8b *")
     assert moves(state) == ["pick"]
     after = play(state, "pick")
-    assert canonical(after) == position("play 1 8b|2b,3g|9r/5g,5r,7b|-|- - - * turn=1")
+    assert canonical(after) == position("play 1 8b|2b,3g|9r/5g,5r,7b|-|- - - * turn=1 known=8b/-")
 
 
 @pytest.mark.spec("F3", "S2")
@@ -138,7 +138,7 @@ def test_owed_play_allows_another_flip() -> None:
 def test_failed_flip_picks_up_the_pile_and_the_card() -> None:
     """A turned-over card that may not be played goes into the hand with the whole pile, and the turn ends."""
     after = play(position(FLIPS), "v0")
-    assert canonical(after) == position("play 1 3g,6g,7b|-|9r,5b/5g,5r,6b|-|- - - * turn=1")
+    assert canonical(after) == position("play 1 3g,6g,7b|-|9r,5b/5g,5r,6b|-|- - - * turn=1 known=6g,7b/-")
 
 
 @pytest.mark.spec("F4", "C5", "C3")
@@ -148,7 +148,7 @@ def test_failed_flip_forfeits_owed_plays() -> None:
     assert canonical(state) == position("play 0 -|-|2g/5g,5r,6b|-|- - 9b * owed=1")
     after = play(state, "v0")
     assert after.owed_plays == 0
-    assert canonical(after) == position("play 1 2g,9b|-|-/5g,5r,6b|-|- - - * turn=1")
+    assert canonical(after) == position("play 1 2g,9b|-|-/5g,5r,6b|-|- - - * turn=1 known=9b/-")
 
 
 @pytest.mark.spec("F5", "F1")
