@@ -216,7 +216,7 @@ def test_no_forced_draw_where_the_variant_forbids_it() -> None:
     assert refused(state, "^9g") == "F1"
     assert refused(state, "v0") == "F1"
     after = play(state, "pick")
-    assert canonical(after) == position("play 1 7g,7r,7b|9g|3b/5g,6b,8r|-|- 2r,3r,6r - * turn=1")
+    assert canonical(after) == position("play 1 7g,7r,7b|9g|3b/5g,6b,8r|-|- 2r,3r,6r - * turn=1 known=7g,7r/-")
 
 
 @pytest.mark.spec("C5", "C3")
