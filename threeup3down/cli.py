@@ -2,18 +2,22 @@
 
 ``threeup3down demo`` deals a game and lets bots play it, printing every turn;
 ``threeup3down play`` lets a person play one seat against bots in the
-terminal. ``python -m threeup3down`` works too. Both take ``--players``,
-``--seed`` and a switch for each optional rule (``--help`` lists them).
+terminal; ``threeup3down simulate`` plays many games between bots and counts
+the results (:mod:`threeup3down.simulation_cli`). ``python -m threeup3down``
+works too. All take ``--players``, ``--seed`` and a switch for each optional
+rule (``--help`` lists them).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 from collections.abc import Sequence
 
-from threeup3down.bots import Bot, LowestCardBot, RandomBot
+from threeup3down import simulation_cli
+from threeup3down.bots import BOT_NAMES, AnyBot, decide, make_bot
 from threeup3down.cards import Colour, format_cards
 from threeup3down.deal import new_game
 from threeup3down.events import NextPlayer, apply_with_events
@@ -38,13 +42,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo = commands.add_parser("demo", help="watch bots play a game, turn by turn")
     _add_table_options(demo, seed=1)
     demo.add_argument(
-        "--bot", choices=("lowest", "random"), default="lowest",
+        "--bot", choices=BOT_NAMES, default="lowest",
         help="which bot plays every seat (default: lowest card first)",
     )
     demo.add_argument("--quiet", action="store_true", help="print only the result")
     play = commands.add_parser("play", help="play one seat against bots in the terminal")
     _add_table_options(play, seed=None)
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    simulate = commands.add_parser(
+        "simulate", help="play many games between bots and count who wins",
+        description=simulation_cli.DESCRIPTION,
+    )
+    _add_table_options(simulate, seed=0)
+    simulation_cli.add_arguments(simulate)
     args = parser.parse_args(argv)
     try:
         return _run(parser, args)
@@ -63,6 +73,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(f"--seat {args.seat} is not at a table of {rules.players}")
         play_in_terminal(rules, seed=args.seed, stdin=sys.stdin, stdout=sys.stdout, seat=args.seat)
         return 0
+    if args.command == "simulate":
+        return simulation_cli.run(rules, args)
     return _demo(rules, args.seed, args.bot, args.quiet)
 
 
@@ -112,16 +124,14 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def _demo(rules: Rules, seed: int, bot_name: str, quiet: bool) -> int:
     state = new_game(rules, seed=seed)
-    bots: list[Bot] = [
-        LowestCardBot() if bot_name == "lowest" else RandomBot(seed * 100 + seat)
-        for seat in range(rules.players)
-    ]
+    bots: list[AnyBot] = [make_bot(bot_name) for _ in range(rules.players)]
+    rng = random.Random(seed)
     if not quiet:
         print(f"3UP 3DOWN: {rules.players} players, seed {seed}, {bot_name} bots")
     while not state.is_over:
         if not quiet and state.phase is Phase.PLAY and state.owed_plays == 0:
             print(table_line(state))
-        state, events = apply_with_events(state, bots[state.current_player].choose(state))
+        state, events = apply_with_events(state, decide(bots[state.current_player], state, rng))
         for event in events:
             if not quiet and not isinstance(event, NextPlayer):
                 print(f"    {describe(event)}")

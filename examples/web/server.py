@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import secrets
 import sys
 import threading
@@ -40,7 +41,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from threeup3down import GameState, IllegalMoveError, NotationError, Rules, new_game, parse_move
-from threeup3down.bots import LowestCardBot
+from threeup3down.bots import LowestCardBot, decide
 from threeup3down.codec import DocumentError, JsonValue, decode_fields
 from threeup3down.events import Event, GameOver, apply_with_events, events_for
 from threeup3down.moves import Move
@@ -84,6 +85,7 @@ class Game:
         self.last_move: LastMove | None = None
         self.lock = threading.Lock()
         self.bot = LowestCardBot()
+        self.rng = random.Random(game_id)
 
     def view(self) -> Json:
         """What seat 0 may know now, as JSON."""
@@ -122,7 +124,7 @@ class Game:
         except IllegalMoveError as error:
             raise Refused(HTTPStatus.UNPROCESSABLE_ENTITY, str(error), error.rule) from None
         while not self.state.is_over and self.state.current_player != HUMAN:
-            events.extend(self._make(self.bot.choose(self.state)))
+            events.extend(self._make(decide(self.bot, self.state, self.rng)))
         return [{"text": describe(event), "event": to_dict(event)} for event in events]
 
     def _make(self, move: Move) -> tuple[Event, ...]:
