@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import attrs
 import pytest
@@ -68,7 +69,8 @@ def reachable_objects(value: object) -> list[object]:
         item = stack.pop()
         seen.append(item)
         if attrs.has(type(item)):
-            stack.extend(getattr(item, field.name) for field in attrs.fields(type(item)))
+            kind = cast("type[attrs.AttrsInstance]", type(item))
+            stack.extend(getattr(item, field.name) for field in attrs.fields(kind))
         elif isinstance(item, (tuple, frozenset, list)):
             stack.extend(item)
         elif isinstance(item, dict):
@@ -167,14 +169,17 @@ def test_search_by_time_makes_at_least_one_iteration() -> None:
     assert ISMCTSBot(seconds=1e-6).choose(view, random.Random(0)) in view.legal_moves()
 
 
-def at(text: str, **options: bool) -> GameState:
-    """The two-player position ``text`` with ``options`` on."""
-    return GameState.from_notation(text, Rules(players=2, turn_limit=None, **options))
+TWO = Rules(players=2, turn_limit=None)
 
 
-def heuristic_move(text: str, **options: bool) -> str:
+def at(text: str, rules: Rules = TWO) -> GameState:
+    """The two-player position ``text`` under ``rules``."""
+    return GameState.from_notation(text, rules)
+
+
+def heuristic_move(text: str) -> str:
     """The heuristic's move for seat 0 in the two-player position ``text``."""
-    return str(HeuristicBot().choose(observe(at(text, **options), 0), random.Random(0)))
+    return str(HeuristicBot().choose(observe(at(text), 0), random.Random(0)))
 
 
 def test_heuristic_setup_keeps_the_strongest_cards_face_up() -> None:
@@ -223,15 +228,15 @@ def test_heuristic_clears_only_when_no_number_plays() -> None:
 
 def test_heuristic_takes_instead_of_spending_a_clear_on_a_small_pile() -> None:
     """Rule 8 (O2): a card is taken rather than a Clear spent on a two-card pile."""
-    state = at("play 0 3b,Cb|-|-/9b,8b,8r|-|- 5r,4r 8g,9g *", draw_instead=True)
+    state = at("play 0 3b,Cb|-|-/9b,8b,8r|-|- 5r,4r 8g,9g *", attrs.evolve(TWO, draw_instead=True))
     assert isinstance(HeuristicBot().choose(observe(state, 0), random.Random(0)), DrawInstead)
 
 
 def test_heuristic_swaps_a_stronger_card_onto_its_3up_cards() -> None:
     """Rule 9 (O7): the swap that most raises a 3UP card, else keep."""
-    state = at("play 0 3b,10r|2g,9b|-/9r,8g,8r|-|- 5r 1g,2g,3g,4g * swap", same_colour_swap=True)
+    state = at("play 0 3b,10r|2g,9b|-/9r,8g,8r|-|- 5r 1g,2g,3g,4g * swap", attrs.evolve(TWO, same_colour_swap=True))
     assert HeuristicBot().choose(observe(state, 0), random.Random(0)) == Swap(Card.RED_10, Card.GREEN_2)
-    state = at("play 0 1b,2r|9g,9b|-/9r,8g,8r|-|- 5r 1g,2g,3g,4g * swap", same_colour_swap=True)
+    state = at("play 0 1b,2r|9g,9b|-/9r,8g,8r|-|- 5r 1g,2g,3g,4g * swap", attrs.evolve(TWO, same_colour_swap=True))
     assert isinstance(HeuristicBot().choose(observe(state, 0), random.Random(0)), DeclineSwap)
 
 

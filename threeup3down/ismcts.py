@@ -130,7 +130,7 @@ class _Search:
         return max(moves, key=lambda move: _visits(root, move))
 
     def _iterate(self, root: _Node, state: GameState, rng: random.Random) -> None:
-        node, path = root, []
+        node, path = root, list[_Node]()
         while not state.is_over and len(path) < self.tree_depth:
             legal = legal_moves(state)
             untried = [move for move in legal if move not in node.children]
