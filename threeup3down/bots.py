@@ -133,7 +133,7 @@ def decide(bot: AnyBot, state: GameState, rng: random.Random) -> Move:
 
     >>> from threeup3down import Rules, new_game
     >>> str(decide(LowestCardBot(), new_game(Rules(players=2), seed=1), random.Random(0)))
-    'up:8b,9g,10g'
+    'up:10r,C+1g,C+1b'
     """
     if isinstance(bot, StateBot):
         return bot.choose_state(state, rng)

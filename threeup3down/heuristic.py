@@ -1,6 +1,6 @@
 """A strong rule-based bot: :class:`HeuristicBot`.
 
-Its strategy, rule by rule (the docs page :doc:`/howto/bots` gives the
+Its strategy, rule by rule (the docs page :doc:`/howto/opponents` gives the
 reasons and the measured strength):
 
 1. **Setup (S3).** Keep the strongest three cards as 3UP cards: the highest

@@ -56,7 +56,7 @@ _EXPLORATION = 0.7
 """UCB1's exploration constant (rewards lie in [0, 1])."""
 _ROLLOUT_MOVES = 30
 """Rollouts stop after this many decisions and score the position."""
-_TREE_DEPTH = 2
+_TREE_DEPTH = 3
 """The tree grows this many moves deep; below, rollouts take over."""
 _NOISE = 0.1
 """The share of rollout decisions made uniformly at random."""
@@ -85,8 +85,8 @@ class _Node:
 class _Search:
     """Budget and tuning shared by :class:`ISMCTSBot` and :class:`CheatingBot`."""
 
-    DEFAULT_ITERATIONS = 200
-    """The budget when none is given: about 0.1 s a move on one core."""
+    DEFAULT_ITERATIONS = 100
+    """The budget when none is given."""
 
     def __init__(
         self,

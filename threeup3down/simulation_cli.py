@@ -85,7 +85,8 @@ def run(rules: Rules, args: argparse.Namespace) -> int:
 
     >>> parser = argparse.ArgumentParser()
     >>> add_arguments(parser)
-    >>> run(Rules(players=2), parser.parse_args(["--games", "3", "--bots", "random,genius", "--seed", "1"]))
+    >>> _ = parser.add_argument("--seed", type=int, default=1)  # cli.py adds it with the rules
+    >>> run(Rules(players=2), parser.parse_args(["--games", "3", "--bots", "random,genius"]))
     2
     """
     try:
