@@ -1,4 +1,4 @@
-"""A strong rule-based bot: :class:`HeuristicBot`.
+"""A strong rule-based bot: :class:`~threeup3down.heuristic.HeuristicBot`.
 
 Its strategy, rule by rule (the docs page :doc:`/howto/opponents` gives the
 reasons and the measured strength):

@@ -1,4 +1,5 @@
-"""Information-set Monte Carlo tree search: :class:`ISMCTSBot` and :class:`CheatingBot`.
+"""Information-set Monte Carlo tree search: :class:`~threeup3down.ismcts.ISMCTSBot`
+and :class:`~threeup3down.ismcts.CheatingBot`.
 
 :class:`ISMCTSBot` is single-observer ISMCTS (SO-ISMCTS, Algorithm 3 of
 Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
@@ -10,10 +11,10 @@ are chosen by UCB1 where a child's exploration term counts how often it was
 *available* rather than how often its parent was visited; the first untried
 move of a node is expanded; the game is then played on by a fast rollout
 policy (lowest card first, with a little noise) for at most
-:attr:`ISMCTSBot.rollout_moves` decisions, scored by who holds the fewest
+``rollout_moves`` decisions (default 30), scored by who holds the fewest
 cards if it has not ended; the reward of each seat is backed up to the nodes
 of the moves that seat made. The tree grows at most
-:attr:`ISMCTSBot.tree_depth` moves deep. The move played is the root move
+``tree_depth`` moves deep (default 3). The move played is the root move
 visited most. The 3UP cards of setup are chosen as
 :class:`~threeup3down.heuristic.HeuristicBot` chooses them.
 
@@ -195,7 +196,7 @@ def _rollout(state: GameState, rng: random.Random, limit: int) -> list[float]:
 class ISMCTSBot(_Search):
     """Single-observer ISMCTS over deals drawn with :func:`~threeup3down.sample_state`.
 
-    Give it ``iterations`` (default :attr:`DEFAULT_ITERATIONS`) or ``seconds``
+    Give it ``iterations`` (default 100) or ``seconds``
     per decision.
 
     >>> import random

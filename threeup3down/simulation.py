@@ -1,4 +1,5 @@
-"""Many games at once: :func:`simulate`, on the local cores or a distributed engine.
+"""Many games at once: :func:`~threeup3down.simulation.simulate`, on the local cores or a
+distributed engine.
 
 :func:`simulate` plays ``games`` games of ``rules`` between bots named as in
 :func:`~threeup3down.bots.make_bot` and returns a :class:`SimulationResult`:
