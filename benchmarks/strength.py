@@ -73,6 +73,10 @@ def main() -> None:
     parser.add_argument("--curve", default="10,25,50,100", help="budgets of the curve, comma-separated ('' for none)")
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: every core)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--only", default="heuristic,search,curve",
+        help="which parts to play: heuristic (vs lowest), search (ISMCTS vs heuristic), curve",
+    )
     args = parser.parse_args()
 
     def games(count: int, scale: float) -> int:
@@ -83,21 +87,24 @@ def main() -> None:
     print(f"ISMCTS budget {args.budget} iterations = {ms_per_move(args.budget):.0f} ms per move (2 players)")
     print(f"{'pairing':<44} {'games':>6} {'wins':>6}  win rate [95% Wilson]")
     start = time.perf_counter()
-    for players in (2, 4):
+    parts = set(args.only.split(","))
+    for players in (2, 4) if "heuristic" in parts else ():
         target = 1 / players
         result = pairing(players, "heuristic", "lowest", games(2000, args.scale), args.seed, args.workers)
         print(_row(f"{players}p heuristic vs lowest", result, "heuristic", target), flush=True)
-    result = main_result = pairing(2, ismcts, "heuristic", games(400, args.search_scale), args.seed, args.workers)
-    print(_row(f"2p {ismcts} vs heuristic", result, ismcts, 0.5), flush=True)
-    print(f"   mean game length {result.mean_length:.0f} turns", flush=True)
-    result = pairing(4, ismcts, "heuristic", games(400, args.search_scale), args.seed, args.workers)
-    print(_row(f"4p {ismcts} vs 3 heuristics", result, ismcts, 0.25), flush=True)
-    if args.curve:
+    main_result = None
+    if "search" in parts:
+        result = main_result = pairing(2, ismcts, "heuristic", games(400, args.search_scale), args.seed, args.workers)
+        print(_row(f"2p {ismcts} vs heuristic", result, ismcts, 0.5), flush=True)
+        print(f"   mean game length {result.mean_length:.0f} turns", flush=True)
+        result = pairing(4, ismcts, "heuristic", games(400, args.search_scale), args.seed, args.workers)
+        print(_row(f"4p {ismcts} vs 3 heuristics", result, ismcts, 0.25), flush=True)
+    if args.curve and "curve" in parts:
         print("\ncurve: 2p ISMCTS vs heuristic by budget")
         print(f"{'iterations':>10} {'ms/move':>8} {'games':>6}  win rate [95% Wilson]")
         for budget in (int(text) for text in args.curve.split(",")):
             name = f"ismcts:{budget}"
-            if budget == args.budget:  # the pairing above
+            if budget == args.budget and main_result is not None:  # the pairing above
                 result = main_result
             else:
                 result = pairing(2, name, "heuristic", games(200, args.search_scale), args.seed, args.workers)
