@@ -36,7 +36,13 @@ extensions = [
     "apilinks",
     "rulespec",
     "table_svg",
+    "matplotlib.sphinxext.plot_directive",  # the extra [plot]
 ]
+
+# Figures drawn at build time from stored data (docs/_data): PNG only, no source link.
+plot_formats = [("png", 100)]
+plot_html_show_source_link = False
+plot_html_show_formats = False
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"

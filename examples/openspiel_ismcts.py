@@ -1,4 +1,4 @@
-"""OpenSpiel's ISMCTS bot plays threeup3down against our LowestCardBot.
+"""OpenSpiel's ISMCTS bot plays threeup3down against our heuristic bot.
 
 The bot is OpenSpiel's own Python ISMCTS (``open_spiel.python.algorithms.ismcts``);
 its leaves are evaluated by one random playout, run on the engine directly
@@ -24,14 +24,14 @@ from open_spiel.python.algorithms import ismcts, mcts
 from win_rate import format_win_rate
 
 from threeup3down import GameState, Move, apply, legal_moves
-from threeup3down.bots import LowestCardBot
+from threeup3down.bots import AnyBot, decide, make_bot
 from threeup3down.encoding import ActionCodec, rewards
 from threeup3down.openspiel import ThreeUpGame, ThreeUpState, resampler
 
 
-def opponent_move(bot: LowestCardBot, state: GameState) -> Move:
+def opponent_move(bot: AnyBot, state: GameState, rng: random.Random) -> Move:
     """The one call to our bot: its move in ``state`` (it is to move there)."""
-    return bot.choose(state)
+    return decide(bot, state, rng)
 
 
 class PlayoutEvaluator(mcts.Evaluator):  # type: ignore[misc]  # open_spiel is untyped
@@ -64,7 +64,7 @@ def deal(game: ThreeUpGame, rng: random.Random) -> ThreeUpState:
 
 
 def play(game: ThreeUpGame, ismcts_seat: int, simulations: int, seed: int) -> ThreeUpState:
-    """One game, ISMCTS at ``ismcts_seat`` and LowestCardBot at the other seat."""
+    """One game, ISMCTS at ``ismcts_seat`` and our heuristic bot at the other seat."""
     searcher = ismcts.ISMCTSBot(
         game=game,
         evaluator=PlayoutEvaluator(seed),
@@ -74,14 +74,15 @@ def play(game: ThreeUpGame, ismcts_seat: int, simulations: int, seed: int) -> Th
     )
     searcher.set_resampler(resampler(game, seed))
     codec = ActionCodec(game.rules)
-    opponent = LowestCardBot()
+    opponent = make_bot("heuristic")
+    opponent_rng = random.Random(seed + 1)
     state = deal(game, random.Random(seed))
     while not state.is_terminal():
         assert state.game_state is not None
         if state.current_player() == ismcts_seat:
             action = searcher.step(state)
         else:
-            action = codec.encode(opponent_move(opponent, state.game_state))
+            action = codec.encode(opponent_move(opponent, state.game_state, opponent_rng))
         state.apply_action(action)
     return state
 
@@ -105,7 +106,7 @@ def main() -> None:
         stalemates += final.game_state.is_stalemate
     elapsed = time.perf_counter() - started
     print(
-        f"ISMCTS ({arguments.simulations} simulations a move) against LowestCardBot, "
+        f"ISMCTS ({arguments.simulations} simulations a move) against our heuristic bot, "
         f"2 players: wins {format_win_rate(wins, arguments.games)}; "
         f"{stalemates} stalemates; {elapsed:.1f} s"
     )

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import threeup3down
-from threeup3down.cli import BOTS, main
+from threeup3down.cli import main
 
 
 def test_version_names_the_package_and_rules_versions(capsys: pytest.CaptureFixture[str]) -> None:
@@ -57,7 +57,7 @@ def test_ctrl_c_exits_130_without_a_traceback(
 
 def test_help_describes_every_switch_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     """Every switch's help says what it does in words; rule IDs only follow in brackets."""
-    for command in ("demo", "play"):
+    for command in ("demo", "play", "simulate"):
         assert main([command, "--help"]) == 0
         text = capsys.readouterr().out
         options = text.split("options:", 1)[1]
@@ -67,7 +67,14 @@ def test_help_describes_every_switch_in_words(capsys: pytest.CaptureFixture[str]
             assert len(re.findall(r"[a-z]{3,}", words)) >= 3, entry
 
 
-@pytest.mark.parametrize(("bots", "kinds"), [("random", ["RandomBot"] * 2), ("lowest,random", ["LowestCardBot", "RandomBot"])])
+@pytest.mark.parametrize(
+    ("bots", "kinds"),
+    [
+        ("random", ["RandomBot"] * 2),
+        ("lowest,random", ["LowestCardBot", "RandomBot"]),
+        ("heuristic,ismcts:50", ["HeuristicBot", "ISMCTSBot"]),
+    ],
+)
 def test_play_takes_the_opponents_bots_by_name(
     bots: str, kinds: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -82,4 +89,3 @@ def test_play_takes_the_opponents_bots_by_name(
     monkeypatch.setattr("threeup3down.cli.play_in_terminal", record)
     assert main(["play", "--players", "3", "--seat", "1", "--bots", bots]) == 0
     assert seen == kinds
-    assert set(BOTS) == {"lowest", "random"}

@@ -92,7 +92,7 @@ def test_an_illegal_action_ends_the_episode_and_stepping_on_is_refused() -> None
 
 def test_bad_options_are_refused() -> None:
     """Unknown bots, a wrong number of them, or a seat off the table raise ThreeUpError."""
-    with pytest.raises(ThreeUpError, match="unknown opponent 'alphazero'"):
+    with pytest.raises(ThreeUpError, match="unknown bot 'alphazero'"):
         SingleSeatEnv(players=2, opponents="alphazero")
     with pytest.raises(ThreeUpError, match="2 opponents named for the 1 other seats"):
         SingleSeatEnv(players=2, opponents=("random", "lowest"))

@@ -2,7 +2,8 @@
 
 ``threeup3down demo`` deals a game and lets bots play it, printing every turn;
 ``threeup3down play`` lets a person play one seat against bots in the
-terminal. ``python -m threeup3down`` works too. Both take ``--players``,
+terminal; ``threeup3down simulate`` plays many games between bots and counts
+who wins. ``python -m threeup3down`` works too. Each takes ``--players``,
 ``--seed`` and a switch for each optional rule (``--help`` lists them).
 """
 
@@ -10,11 +11,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from threeup3down import __version__
-from threeup3down.bots import Bot, LowestCardBot, RandomBot
+from threeup3down import __version__, simulation_cli
+from threeup3down.bots import BOT_NAMES, AnyBot, BotError, decide, make_bot
 from threeup3down.cards import Colour, format_cards
 from threeup3down.deal import new_game
 from threeup3down.events import NextPlayer, apply_with_events
@@ -24,19 +26,7 @@ from threeup3down.rules import RULES_VERSION, ClearTwoDraw, Deck, EarlyDraw, Fir
 from threeup3down.terminal import play_in_terminal
 from threeup3down.state import GameState, Phase
 
-__all__ = ["BOTS", "main", "table_line"]
-
-BOTS: dict[str, Callable[[int], Bot]] = {
-    "lowest": lambda seed: LowestCardBot(),
-    "random": lambda seed: RandomBot(seed),
-}
-"""The bots the command line offers by name; each is made from a seed.
-
-.. versionadded:: 0.2.0
-
->>> sorted(BOTS), type(BOTS["random"](7)).__name__
-(['lowest', 'random'], 'RandomBot')
-"""
+__all__ = ["main", "table_line"]
 
 USAGE_ERROR = 2
 """The exit status for a command line that cannot be run as typed."""
@@ -92,9 +82,10 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     _add_table_options(demo, seed=1)
     demo.add_argument(
-        "--bot", choices=sorted(BOTS), default="lowest",
+        "--bot", choices=BOT_NAMES, default="lowest",
         help="which bot plays every seat: lowest plays its lowest cards first, random "
-        "picks any legal move (default: lowest)",
+        "picks any legal move, heuristic follows a written-down strategy, ismcts "
+        "searches, cheating searches seeing every card (default: lowest)",
     )
     demo.add_argument("--quiet", action="store_true", help="print only the result")
     play = commands.add_parser(
@@ -107,9 +98,15 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     play.add_argument(
         "--bots", default="lowest", metavar="NAME[,NAME...]",
         help=f"the opponents' bots: one name for all, or one per opponent in seat order; "
-        f"names: {', '.join(sorted(BOTS))} (default: lowest)",
+        f"names: {', '.join(BOT_NAMES)}; ismcts:N searches N iterations a move (default: lowest)",
     )
-    return parser, {"demo": demo, "play": play}
+    simulate = commands.add_parser(
+        "simulate", help="play many games between bots and count who wins",
+        description=simulation_cli.DESCRIPTION,
+    )
+    _add_table_options(simulate, seed=0)
+    simulation_cli.add_arguments(simulate)
+    return parser, {"demo": demo, "play": play, "simulate": simulate}
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -121,29 +118,28 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "play":
         if not 0 <= args.seat < rules.players:
             parser.error(f"--seat {args.seat} is not at a table of {rules.players}")
-        bots = _opponents(parser, args.bots, rules.players, args.seat, args.seed)
+        bots = _opponents(parser, args.bots, rules.players, args.seat)
         play_in_terminal(
             rules, seed=args.seed, stdin=sys.stdin, stdout=sys.stdout, seat=args.seat, bots=bots
         )
         return 0
+    if args.command == "simulate":
+        return simulation_cli.run(rules, args)
     return _demo(rules, args.seed, args.bot, args.quiet)
 
 
-def _opponents(
-    parser: argparse.ArgumentParser, names: str, players: int, seat: int, seed: int | None
-) -> list[Bot]:
+def _opponents(parser: argparse.ArgumentParser, names: str, players: int, seat: int) -> list[AnyBot]:
     """A bot for every seat but ``seat``, from ``--bots`` (the entry at ``seat`` is unused)."""
     wanted = [name.strip() for name in names.split(",")]
-    unknown = [name for name in wanted if name not in BOTS]
-    if unknown:
-        parser.error(f"--bots: unknown bot {unknown[0]!r} (choose from {', '.join(sorted(BOTS))})")
     if len(wanted) == 1:
         wanted *= players - 1
     if len(wanted) != players - 1:
         parser.error(f"--bots names {len(wanted)} bots; a table of {players} has {players - 1} opponents")
     wanted.insert(seat, wanted[0])
-    base = 0 if seed is None else seed * 100
-    return [BOTS[name](base + number) for number, name in enumerate(wanted)]
+    try:
+        return [make_bot(name) for name in wanted]
+    except BotError as error:
+        parser.error(f"--bots: {error}")
 
 
 _SWITCHES = {
@@ -217,13 +213,14 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def _demo(rules: Rules, seed: int, bot_name: str, quiet: bool) -> int:
     state = new_game(rules, seed=seed)
-    bots = [BOTS[bot_name](seed * 100 + seat) for seat in range(rules.players)]
+    bots: list[AnyBot] = [make_bot(bot_name) for _ in range(rules.players)]
+    rng = random.Random(seed)
     if not quiet:
         print(f"3UP 3DOWN: {rules.players} players, seed {seed}, {bot_name} bots")
     while not state.is_over:
         if not quiet and state.phase is Phase.PLAY and state.owed_plays == 0:
             print(table_line(state))
-        state, events = apply_with_events(state, bots[state.current_player].choose(state))
+        state, events = apply_with_events(state, decide(bots[state.current_player], state, rng))
         for event in events:
             if not quiet and not isinstance(event, NextPlayer):
                 print(f"    {describe(event)}")

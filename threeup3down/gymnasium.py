@@ -37,7 +37,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from threeup3down.bots import Bot, LowestCardBot, RandomBot
+from threeup3down.bots import BOT_NAMES, AnyBot, decide, make_bot
 from threeup3down.deal import new_game
 from threeup3down.encoding import ActionCodec, observation_shape, observation_tensor, rewards
 from threeup3down.engine import apply
@@ -52,26 +52,18 @@ __all__ = ["ENVIRONMENT_ID", "OPPONENTS", "SingleSeatEnv"]
 
 ENVIRONMENT_ID = "threeup3down/SingleSeat-v0"
 """The id to pass to ``gymnasium.make``."""
-OPPONENTS = ("random", "lowest")
-"""The names of the bots that can take the other seats."""
+OPPONENTS = BOT_NAMES
+"""The names of the bots that can take the other seats (those of
+:func:`~threeup3down.bots.make_bot`; ``ismcts:N`` sets a search budget)."""
 ILLEGAL_ACTION_REWARD = -1.0
 """The reward of an illegal action, which ends the episode: that of last place."""
 
 Observation = npt.NDArray[np.float32]
 
 
-def _make_bot(name: str, seed: int) -> Bot:
-    """The bot called ``name``, seeded when it is random."""
-    if name == "random":
-        return RandomBot(seed)
-    if name == "lowest":
-        return LowestCardBot()
-    raise ThreeUpError(f"unknown opponent {name!r}: expected one of {', '.join(OPPONENTS)}")
-
-
-def _opponent_move(bot: Bot, state: GameState) -> Move:
+def _opponent_move(bot: AnyBot, state: GameState, rng: random.Random) -> Move:
     """The one call to an opponent bot: its move in ``state``, where it is to move."""
-    return bot.choose(state)
+    return decide(bot, state, rng)
 
 
 class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
@@ -116,7 +108,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
                 f"{len(names)} opponents named for the {self.rules.players - 1} other seats"
             )
         for name in names:
-            _make_bot(name, 0)  # refuse unknown names now
+            make_bot(name)  # refuse unknown names now (BotError)
         self._opponent_names = names
         self.codec = ActionCodec(self.rules)
         """The numbering of the actions."""
@@ -126,7 +118,8 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         )
         self.state: GameState = new_game(self.rules, seed=0)
         """The game as it stands (the learner must not peek: it sees the observation)."""
-        self._bots: dict[int, Bot] = {}
+        self._bots: dict[int, AnyBot] = {}
+        self._rng = random.Random(0)
         self._done = True
 
     def reset(
@@ -144,10 +137,8 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         super().reset(seed=seed)
         deal_seed = int(self.np_random.integers(2**62))
         others = [number for number in range(self.rules.players) if number != self.seat]
-        self._bots = {
-            number: _make_bot(name, deal_seed + number)
-            for number, name in zip(others, self._opponent_names)
-        }
+        self._bots = {number: make_bot(name) for number, name in zip(others, self._opponent_names)}
+        self._rng = random.Random(deal_seed + 1)
         self.state = new_game(self.rules, rng=random.Random(deal_seed))
         self._done = False
         self._let_bots_play()
@@ -187,7 +178,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         """The other seats move until the learner is to decide or has finished."""
         state = self.state
         while not state.is_over and state.current_player != self.seat and self.seat not in state.finished:
-            state = apply(state, _opponent_move(self._bots[state.current_player], state))
+            state = apply(state, _opponent_move(self._bots[state.current_player], state, self._rng))
         self.state = state
 
     def _observation(self) -> Observation:

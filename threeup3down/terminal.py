@@ -12,11 +12,12 @@ where the platform has it). Run it with ``threeup3down play`` (see
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from threeup3down.bots import Bot, LowestCardBot
+from threeup3down.bots import AnyBot, LowestCardBot, decide
 from threeup3down.cards import format_cards
 from threeup3down.deal import new_game
 from threeup3down.errors import IllegalMoveError, NotationError
@@ -43,7 +44,7 @@ def play_in_terminal(
     stdin: TextIO,
     stdout: TextIO,
     seat: int = 0,
-    bots: Sequence[Bot] | None = None,
+    bots: Sequence[AnyBot] | None = None,
 ) -> GameState:
     """Play a game in which a person at ``seat`` types moves; the bots move the others.
 
@@ -62,9 +63,10 @@ def play_in_terminal(
     players = bots if bots is not None else [LowestCardBot()] * rules.players
     read = _reader(stdin, stdout)
     colours_noted = False
+    rng = random.Random(seed)
     while not state.is_over:
         if state.current_player != seat:
-            state = _step(state, players[state.current_player].choose(state), seat, stdout)
+            state = _step(state, decide(players[state.current_player], state, rng), seat, stdout)
             continue
         view = observe(state, seat)
         print(render_view(view), file=stdout)

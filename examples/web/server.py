@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import secrets
 import socket
 import sys
@@ -63,7 +64,7 @@ from threeup3down import (
     new_game,
     parse_move,
 )
-from threeup3down.bots import LowestCardBot
+from threeup3down.bots import LowestCardBot, decide
 from threeup3down.codec import JsonValue, decode
 from threeup3down.events import Event, GameOver, apply_with_events, events_for
 from threeup3down.narration import describe
@@ -116,6 +117,7 @@ class Game:
         self.last_move: LastMove | None = None
         self.lock = threading.Lock()
         self.bot = LowestCardBot()
+        self.rng = random.Random(game_id)
 
     def view(self) -> Json:
         """What seat 0 may know now, as JSON."""
@@ -155,7 +157,7 @@ class Game:
         except IllegalMoveError as error:
             raise Refused(HTTPStatus.UNPROCESSABLE_ENTITY, str(error), error.rule) from None
         while not self.state.is_over and self.state.current_player != HUMAN:
-            events.extend(self._make(self.bot.choose(self.state)))
+            events.extend(self._make(decide(self.bot, self.state, self.rng)))
         return [{"text": describe(event, you=HUMAN), "event": to_dict(event)} for event in events]
 
     def _make(self, move: Move) -> tuple[Event, ...]:

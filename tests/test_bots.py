@@ -1,0 +1,246 @@
+"""Bots: the protocol, fairness, legality under every option, the registry and the strategies."""
+
+from __future__ import annotations
+
+import random
+from typing import cast
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.playouts import state_after
+from tests.strategies import rules as any_rules
+from threeup3down import (
+    Card,
+    ChooseUp,
+    DeclineSwap,
+    Draw,
+    DrawInstead,
+    GameState,
+    Move,
+    Observation,
+    Rules,
+    Swap,
+    legal_moves,
+    new_game,
+    observe,
+    parse_cards,
+    parse_move,
+    sample_state,
+)
+from threeup3down.bots import (
+    BOT_NAMES,
+    BotError,
+    LowestCardBot,
+    RandomBot,
+    StateBot,
+    decide,
+    make_bot,
+    play_game,
+)
+from threeup3down.heuristic import HeuristicBot
+from threeup3down.ismcts import CheatingBot, ISMCTSBot
+from threeup3down.state import Seat
+
+FAIR_BOTS = ("random", "lowest", "heuristic", "ismcts:4")
+ALL_BOTS = FAIR_BOTS + ("cheating:4",)
+
+
+class Spy:
+    """Wraps a fair bot and keeps every argument it was given."""
+
+    def __init__(self, bot: object) -> None:
+        self.bot = bot
+        self.calls: list[tuple[object, object]] = []
+
+    def choose(self, observation: Observation, rng: random.Random) -> Move:
+        self.calls.append((observation, rng))
+        chosen: Move = self.bot.choose(observation, rng)  # type: ignore[attr-defined]
+        return chosen
+
+
+def reachable_objects(value: object) -> list[object]:
+    """Every object reachable from ``value`` through attrs fields, tuples, sets and dicts."""
+    seen: list[object] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        seen.append(item)
+        if attrs.has(type(item)):
+            kind = cast("type[attrs.AttrsInstance]", type(item))
+            stack.extend(getattr(item, field.name) for field in attrs.fields(kind))
+        elif isinstance(item, (tuple, frozenset, list)):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+    return seen
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    table=any_rules(),
+    seed=st.integers(0, 2**16),
+    steps=st.integers(0, 150),
+    name=st.sampled_from(ALL_BOTS),
+)
+def test_bots_only_return_legal_moves(table: Rules, seed: int, steps: int, name: str) -> None:
+    """Every bot, in any phase of a game under any combination of options, returns
+    one of the legal moves of the player to move."""
+    state = state_after(table, seed, steps)
+    if state.is_over:
+        return
+    move = decide(make_bot(name), state, random.Random(seed))
+    assert move in legal_moves(state), f"{name} chose {move} in {state.notation()}"
+
+
+@pytest.mark.parametrize("name", FAIR_BOTS)
+def test_a_fair_bot_receives_only_an_observation(name: str) -> None:
+    """A fair bot is handed its own seat's Observation and an rng: no object it can
+    reach holds a GameState, a Seat, or an opponent's hand or 3DOWN cards."""
+    spy = Spy(make_bot(name))
+    final = play_game(new_game(Rules(players=3), seed=4), [spy, LowestCardBot(), spy])
+    assert final.is_over and spy.calls
+    for observation, rng in spy.calls:
+        assert type(observation) is Observation and type(rng) is random.Random
+        assert observation.player == observation.current_player
+        reached = reachable_objects(observation)
+        assert not any(isinstance(item, (GameState, Seat)) for item in reached)
+
+
+@pytest.mark.parametrize("name", FAIR_BOTS)
+def test_a_fair_bot_decides_alike_whatever_the_hidden_cards(name: str) -> None:
+    """Two states that differ only in cards hidden from the player to move get the
+    same decision from the same rng: a fair bot cannot depend on hidden cards."""
+    state = state_after(Rules(players=3), seed=11, steps=30)
+    view = observe(state, state.current_player)
+    other = sample_state(view, random.Random(1))
+    assert other != state and observe(other, state.current_player) == view
+    first = decide(make_bot(name), state, random.Random(7))
+    assert decide(make_bot(name), other, random.Random(7)) == first
+
+
+def test_the_cheating_bot_sees_the_state() -> None:
+    """The one cheating bot is a StateBot: decide() hands it the full state."""
+    bot = make_bot("cheating:8")
+    assert isinstance(bot, StateBot) and isinstance(bot, CheatingBot)
+    state = state_after(Rules(players=2), seed=3, steps=20)
+    assert decide(bot, state, random.Random(0)) in legal_moves(state)
+
+
+def test_the_registry_makes_every_bot_by_name() -> None:
+    """make_bot knows the five names and reads a search budget after a colon."""
+    assert BOT_NAMES == ("random", "lowest", "heuristic", "ismcts", "cheating")
+    assert isinstance(make_bot("random"), RandomBot)
+    assert isinstance(make_bot("lowest"), LowestCardBot)
+    assert isinstance(make_bot("heuristic"), HeuristicBot)
+    search = make_bot("ismcts:123")
+    assert isinstance(search, ISMCTSBot) and search.iterations == 123
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("genius", "unknown bot 'genius'"),
+        ("ismcts:0", "must be a whole number of iterations"),
+        ("ismcts:lots", "must be a whole number of iterations"),
+        ("random:3", "takes no budget"),
+    ],
+)
+def test_a_bad_bot_name_is_a_library_error(name: str, expected: str) -> None:
+    """A name the registry does not know, or a bad budget, raises BotError naming it."""
+    with pytest.raises(BotError, match=expected):
+        make_bot(name)
+
+
+def test_search_is_reproducible_from_its_rng() -> None:
+    """ISMCTS draws all its randomness from the rng it is given."""
+    state = state_after(Rules(players=2), seed=5, steps=25)
+    view = observe(state, state.current_player)
+    choices = {ISMCTSBot(iterations=30).choose(view, random.Random(9)) for _ in range(3)}
+    assert len(choices) == 1
+
+
+def test_search_by_time_makes_at_least_one_iteration() -> None:
+    """A time budget, however small, still returns a legal move."""
+    state = state_after(Rules(players=2), seed=5, steps=25)
+    view = observe(state, state.current_player)
+    assert ISMCTSBot(seconds=1e-6).choose(view, random.Random(0)) in view.legal_moves()
+
+
+TWO = Rules(players=2, turn_limit=None)
+
+
+def at(text: str, rules: Rules = TWO) -> GameState:
+    """The two-player position ``text`` under ``rules``."""
+    return GameState.from_notation(text, rules)
+
+
+def heuristic_move(text: str) -> str:
+    """The heuristic's move for seat 0 in the two-player position ``text``."""
+    return str(HeuristicBot().choose(observe(at(text), 0), random.Random(0)))
+
+
+def test_heuristic_setup_keeps_the_strongest_cards_face_up() -> None:
+    """Rule 1: Clears and high numbers become 3UP cards; low cards stay in hand."""
+    state = new_game(Rules(players=2, custom_cards=parse_cards("1g,2g,3g,9r,10r,Cb") * 3), seed=1)
+    view = observe(state, 0)
+    move = HeuristicBot().choose(view, random.Random(0))
+    assert isinstance(move, ChooseUp)
+    ranks = sorted(card.rank for card in move.cards)
+    rest = sorted(card.rank for card in view.hand if card not in move.cards or view.hand.count(card) > 1)
+    assert min(ranks) >= max(rest[:3])
+
+
+def test_heuristic_setup_with_chosen_faces_gives_the_weakest_cards_away() -> None:
+    """Rule 1 (O6): the chosen cards go to the next player, so they are the weakest."""
+    rules = Rules(players=2, chosen_faces=True, custom_cards=parse_cards("1g,2g,3g,9r,10r,Cb") * 3)
+    view = observe(new_game(rules, seed=1), 0)
+    move = HeuristicBot().choose(view, random.Random(0))
+    assert isinstance(move, ChooseUp)
+    kept = list(view.hand)
+    for card in move.cards:
+        kept.remove(card)
+    assert max(card.rank for card in move.cards) <= min(card.rank for card in kept)
+
+
+def test_heuristic_draws_when_offered() -> None:
+    """Rule 2: the early draw after a Clear +1 is always taken."""
+    state = at("play 0 4g|-|-/9b|-|- 5r,6r - * owed=1 draw")
+    assert isinstance(HeuristicBot().choose(observe(state, 0), random.Random(0)), Draw)
+
+
+def test_heuristic_sheds_the_lowest_multiple() -> None:
+    """Rule 3: the lowest number, every copy at once."""
+    assert heuristic_move("play 0 4g,7g,7r,9b|-|-/9r,9g,8r|-|- 5r 5g *") == "7g,7r"
+
+
+def test_heuristic_spends_a_ten_before_a_clear() -> None:
+    """Rule 6: with a 10 and a Clear to beat a 9, the 10 goes."""
+    assert heuristic_move("play 0 10b,Cb|-|-/9b,8g,8r|-|- 5r 9g *") == "10b"
+
+
+def test_heuristic_clears_only_when_no_number_plays() -> None:
+    """Rule 6: a plain Clear when no number can beat the top."""
+    assert heuristic_move("play 0 3b,Cb,C+1r|-|-/9b,8g,8r|-|- 5r 9g *") == "Cb"
+
+
+def test_heuristic_takes_instead_of_spending_a_clear_on_a_small_pile() -> None:
+    """Rule 8 (O2): a card is taken rather than a Clear spent on a two-card pile."""
+    state = at("play 0 3b,Cb|-|-/9b,8b,8r|-|- 5r,4r 8g,9g *", attrs.evolve(TWO, draw_instead=True))
+    assert isinstance(HeuristicBot().choose(observe(state, 0), random.Random(0)), DrawInstead)
+
+
+def test_heuristic_swaps_a_stronger_card_onto_its_3up_cards() -> None:
+    """Rule 9 (O7): the swap that most raises a 3UP card, else keep."""
+    state = at("play 0 3b,10r|2g,9b|-/9r,8g,8r|-|- 5r 1g,2g,3g,4g * swap", attrs.evolve(TWO, same_colour_swap=True))
+    assert HeuristicBot().choose(observe(state, 0), random.Random(0)) == Swap(Card.RED_10, Card.GREEN_2)
+    state = at("play 0 1b,2r|9g,9b|-/9r,8g,8r|-|- 5r 1g,2g,3g,4g * swap", attrs.evolve(TWO, same_colour_swap=True))
+    assert isinstance(HeuristicBot().choose(observe(state, 0), random.Random(0)), DeclineSwap)
+
+
+def test_ismcts_plays_the_only_move_at_once() -> None:
+    """With one legal move there is nothing to search."""
+    state = at("play 0 4g,Cb|-|-/9b|-|- - 5r *")
+    assert ISMCTSBot(iterations=1).choose(observe(state, 0), random.Random(0)) == parse_move("Cb")

@@ -1,0 +1,136 @@
+"""A strong rule-based bot: :class:`~threeup3down.heuristic.HeuristicBot`.
+
+Its strategy, rule by rule (the docs page :doc:`/howto/opponents` gives the
+reasons and the measured strength):
+
+1. **Setup (S3).** Keep the strongest three cards as 3UP cards: the highest
+   ranks (Clear kinds rank above 10), with a bonus for a 10 and for a pair
+   (3UP cards are played when the hand is empty, against whatever pile is
+   left, and a pair goes in one play). With chosen faces (O6) the chosen
+   cards go to the next player, so it gives the weakest three away.
+2. **Early draw (C2, C3).** Always draw when offered: the cards would be
+   drawn at the end of the turn anyway, and they give the owed play a choice.
+3. **Shedding.** Play the lowest number it can, every copy of it at once
+   (multiples), keeping high numbers and Clear kinds for later.
+4. **Big piles.** On a pile of six cards or more, play the lowest number of
+   8 or more that it holds, if any: the next player is then likely to pick
+   the big pile up.
+5. **Owed plays (C2, C3, C5).** On the empty pile of an owed play it sheds its
+   lowest number (the second owed play of a Clear +2 must beat the first, so
+   the first stays low).
+6. **Clears.** A Clear is spent only when no number can be played (a 10 goes
+   first), and then the plain Clear before the Clear +1 and Clear +2.
+7. **3DOWN (F3).** The 3DOWN cards are unknown to everyone, so any is as good:
+   it turns over the first.
+8. **Draw instead (O2).** It takes a card instead of playing when every play
+   it has would spend a 10 or a Clear on a small pile (under six cards).
+9. **Same-colour swap (O7).** It swaps when that puts a stronger card on
+   3UP (the swap whose 3UP card gains the most), and keeps the cards otherwise.
+
+Rules it does not follow were measured and lost games against
+:class:`~threeup3down.bots.LowestCardBot`: playing high to block a player
+close to going out, clearing a big pile rather than spending a 10, and
+preferring the Clear kinds that give extra plays.
+
+It uses no randomness: ``rng`` is ignored, so it is deterministic.
+
+>>> import random
+>>> from threeup3down import GameState, Rules, observe
+>>> state = GameState.from_notation("play 0 4g,7g,7r,10b|-|-/9b|-|- - 5r *", Rules(players=2))
+>>> str(HeuristicBot().choose(observe(state, 0), random.Random(0)))
+'7g,7r'
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from threeup3down.cards import Card, Rank
+from threeup3down.moves import ChooseUp, DeclineSwap, Draw, DrawInstead, Move, Play, Swap
+from threeup3down.observation import Observation
+
+__all__ = ["HeuristicBot"]
+
+_BIG_PILE = 6
+"""Rule 4: a pile this large is worth a high card, so the next player picks it up."""
+_HIGH = Rank.EIGHT
+"""Rule 4: the lowest number that counts as high."""
+
+
+class HeuristicBot:
+    """Plays the written-down strategy of :mod:`threeup3down.heuristic`.
+
+    >>> import random
+    >>> from threeup3down import GameState, Rules, observe
+    >>> state = GameState.from_notation("play 0 6g,10b,Cb|-|-/9b|-|- - 7r *", Rules(players=2))
+    >>> str(HeuristicBot().choose(observe(state, 0), random.Random(0)))
+    '10b'
+    """
+
+    def choose(self, observation: Observation, rng: random.Random) -> Move:
+        """The move the strategy picks among ``observation.legal_moves()``."""
+        moves = observation.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        first = moves[0]
+        if isinstance(first, ChooseUp):
+            return _choose_up(observation, moves)
+        if isinstance(first, Draw):
+            return first  # rule 2
+        if observation.swap_offered:
+            return _swap_or_keep(moves)
+        plays = [move for move in moves if isinstance(move, Play)]
+        if not plays:
+            return first  # rule 7: the first 3DOWN card (or the pick-up that is forced)
+        play = _best_play(observation, plays)
+        if DrawInstead() in moves and _takes_instead(observation, play):
+            return DrawInstead()
+        return play
+
+
+def _keep_value(cards: Sequence[Card]) -> int:
+    """Rule 1: how good ``cards`` are as 3UP cards: high ranks, 10s, and pairs."""
+    ranks = Counter(card.rank for card in cards)
+    pairs = sum(count - 1 for rank, count in ranks.items() if not rank.is_clear)
+    tens = ranks[Rank.TEN]
+    return sum(int(card.rank) for card in cards) + 3 * pairs + 3 * tens
+
+
+def _choose_up(observation: Observation, moves: Sequence[Move]) -> Move:
+    """Rule 1: the best 3UP cards for itself, or (O6) the worst for the next player."""
+    sign = -1 if observation.rules.chosen_faces else 1
+    choices = [move for move in moves if isinstance(move, ChooseUp)]
+    return max(choices, key=lambda move: sign * _keep_value(move.cards))
+
+
+def _swap_or_keep(moves: Sequence[Move]) -> Move:
+    """Rule 9: the swap that most raises the 3UP card, if any raises it."""
+    swaps = [move for move in moves if isinstance(move, Swap)]
+    best = max(swaps, key=lambda swap: swap.hand_card.rank - swap.up_card.rank, default=None)
+    if best is None or best.hand_card.rank <= best.up_card.rank:
+        return DeclineSwap()
+    return best
+
+
+def _lowest(plays: Sequence[Play]) -> Play:
+    """The lowest number, as many copies as possible."""
+    return min(plays, key=lambda play: (play.cards[0].rank, -len(play.cards)))
+
+
+def _best_play(observation: Observation, plays: Sequence[Play]) -> Play:
+    """Rules 3-6: the play the strategy prefers among ``plays``."""
+    numbers = [play for play in plays if not play.cards[0].rank.is_clear]
+    if not numbers:
+        return min(plays, key=lambda play: play.cards[0].rank)  # rule 6
+    if len(observation.discard_pile) >= _BIG_PILE:
+        high = [play for play in numbers if play.cards[0].rank >= _HIGH]
+        if high:
+            return _lowest(high)  # rule 4
+    return _lowest(numbers)  # rules 3 and 5
+
+
+def _takes_instead(observation: Observation, play: Play) -> bool:
+    """Rule 8: take a card rather than spend a 10 or a Clear on a small pile."""
+    return play.cards[0].rank >= Rank.TEN and len(observation.discard_pile) < _BIG_PILE
