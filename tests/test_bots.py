@@ -32,7 +32,6 @@ from threeup3down import (
 )
 from threeup3down.bots import (
     BOT_NAMES,
-    BotError,
     LowestCardBot,
     RandomBot,
     StateBot,
@@ -40,6 +39,7 @@ from threeup3down.bots import (
     make_bot,
     play_game,
 )
+from threeup3down.errors import BotError
 from threeup3down.heuristic import HeuristicBot
 from threeup3down.ismcts import CheatingBot, ISMCTSBot
 from threeup3down.state import Seat

@@ -10,13 +10,11 @@ from pathlib import Path
 import pytest
 
 from threeup3down import Rules, apply_with_events, replay
-from threeup3down.bots import BotError
 from threeup3down.cli import main
+from threeup3down.errors import BotError, SimulationCancelled, SimulationError
 from threeup3down.events import CardsDrawn, DownCardTurned, DrawKind, PileCleared, PilePickedUp
 from threeup3down.simulation import (
     Rate,
-    SimulationCancelled,
-    SimulationError,
     SimulationResult,
     read_records,
     simulate,

@@ -96,6 +96,13 @@ def test_cli_refuses_impossible_tables(capsys: pytest.CaptureFixture[str]) -> No
     assert "omitted_colours, players" in capsys.readouterr().err
 
 
+def test_a_refusal_in_setup_is_told_to_you() -> None:
+    """A refusal that names the person's seat in its reason says "you" there too."""
+    output, _ = run("pick\nq\n")
+    assert "Not allowed: cannot pick up the discard pile during setup: you choose 3UP cards (rule S3)" in output
+    assert "player 0" not in output
+
+
 def test_the_person_is_told_you() -> None:
     """The person's own moves and results are told as "you", the bots' by seat number."""
     output, _ = run("1\n" * 2000)

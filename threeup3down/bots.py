@@ -30,7 +30,7 @@ from typing import Protocol, assert_never, runtime_checkable
 
 from threeup3down.cards import Rank
 from threeup3down.engine import apply
-from threeup3down.errors import ThreeUpError
+from threeup3down.errors import BotError
 from threeup3down.heuristic import HeuristicBot
 from threeup3down.ismcts import CheatingBot, ISMCTSBot
 from threeup3down.moves import (
@@ -51,7 +51,6 @@ __all__ = [
     "BOT_NAMES",
     "AnyBot",
     "Bot",
-    "BotError",
     "LowestCardBot",
     "RandomBot",
     "StateBot",
@@ -60,16 +59,6 @@ __all__ = [
     "play_game",
     "playout",
 ]
-
-
-class BotError(ThreeUpError):
-    """A bot name or budget that names no bot, or a bot that broke the protocol.
-
-    >>> make_bot("genius")
-    Traceback (most recent call last):
-    ...
-    threeup3down.bots.BotError: unknown bot 'genius': the bots are random, lowest, heuristic, ismcts, cheating
-    """
 
 
 @runtime_checkable
@@ -218,7 +207,7 @@ def make_bot(name: str) -> AnyBot:
     >>> make_bot("lowest:5")
     Traceback (most recent call last):
     ...
-    threeup3down.bots.BotError: bot 'lowest' takes no budget (only ismcts, cheating do): 'lowest:5'
+    threeup3down.errors.BotError: bot 'lowest' takes no budget (only ismcts, cheating do): 'lowest:5'
     """
     if not isinstance(name, str):
         raise BotError(f"a bot name must be a string such as 'heuristic', not {name!r}")

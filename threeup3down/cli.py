@@ -16,12 +16,12 @@ import sys
 from collections.abc import Sequence
 
 from threeup3down import __version__, simulation_cli
-from threeup3down.bots import BOT_NAMES, AnyBot, BotError, decide, make_bot
+from threeup3down.bots import BOT_NAMES, AnyBot, decide, make_bot
 from threeup3down.cards import Colour, format_cards
 from threeup3down.deal import new_game
 from threeup3down.events import NextPlayer, apply_with_events
 from threeup3down.narration import describe
-from threeup3down.errors import NotationError, RulesError
+from threeup3down.errors import BotError, NotationError, RulesError
 from threeup3down.rules import RULES_VERSION, ClearTwoDraw, Deck, EarlyDraw, FirstPlayer, Rules
 from threeup3down.terminal import play_in_terminal
 from threeup3down.state import GameState, Phase

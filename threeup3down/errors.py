@@ -11,12 +11,15 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "BotError",
     "DocumentError",
     "IllegalMoveError",
     "MatchError",
     "NotationError",
     "RecordError",
     "RulesError",
+    "SimulationCancelled",
+    "SimulationError",
     "ThreeUpError",
 ]
 
@@ -160,4 +163,42 @@ class RecordError(ThreeUpError):
     Traceback (most recent call last):
     ...
     threeup3down.errors.RecordError: 1 names for 2 players: name every seat or none
+    """
+
+
+class BotError(ThreeUpError):
+    """A bot name or budget that names no bot, or a bot that broke the protocol.
+
+    .. versionadded:: 0.2.0
+
+    >>> from threeup3down.bots import make_bot
+    >>> make_bot("genius")
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.BotError: unknown bot 'genius': the bots are random, lowest, heuristic, ismcts, cheating
+    """
+
+
+class SimulationError(ThreeUpError):
+    """Bad arguments to :func:`~threeup3down.simulation.simulate`, or a run that
+    failed before it finished.
+
+    .. versionadded:: 0.2.0
+
+    >>> from threeup3down import Rules
+    >>> from threeup3down.simulation import simulate
+    >>> simulate(Rules(players=2), ["random", "random"], 0, seed=1)
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.SimulationError: games must be a whole number of at least 1, not 0
+    """
+
+
+class SimulationCancelled(SimulationError):
+    """A run stopped before every game was played; no result is reported.
+
+    .. versionadded:: 0.2.0
+
+    >>> issubclass(SimulationCancelled, SimulationError)
+    True
     """

@@ -24,7 +24,7 @@ True
 >>> simulate(Rules(players=2), ["heuristic"], 20, seed=1)
 Traceback (most recent call last):
 ...
-threeup3down.simulation.SimulationError: 1 bots for a table of 2 players: name one bot per seat
+threeup3down.errors.SimulationError: 1 bots for a table of 2 players: name one bot per seat
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ import attrs
 
 from threeup3down.bots import make_bot, playout
 from threeup3down.deal import new_game
-from threeup3down.errors import ThreeUpError
+from threeup3down.errors import SimulationCancelled, SimulationError, ThreeUpError
 from threeup3down.moves import Draw, DrawInstead, FlipDown, Move, PickUp
 from threeup3down.records import GameRecord, game_result, replay
 from threeup3down.rules import Rules
@@ -51,8 +51,6 @@ from threeup3down.state import GameState
 
 __all__ = [
     "Rate",
-    "SimulationCancelled",
-    "SimulationError",
     "SimulationResult",
     "game_seed",
     "read_records",
@@ -65,25 +63,6 @@ Step = tuple[GameState, Move, GameState]
 
 Progress = Callable[[int, int], object]
 """Called with (games finished, games in all) as batches finish."""
-
-
-class SimulationError(ThreeUpError):
-    """Bad arguments to :func:`simulate`, or a run that failed before it finished.
-
-    >>> from threeup3down import Rules
-    >>> simulate(Rules(players=2), ["random", "random"], 0, seed=1)
-    Traceback (most recent call last):
-    ...
-    threeup3down.simulation.SimulationError: games must be a whole number of at least 1, not 0
-    """
-
-
-class SimulationCancelled(SimulationError):
-    """A run stopped before every game was played; no result is reported.
-
-    >>> issubclass(SimulationCancelled, SimulationError)
-    True
-    """
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -468,7 +447,7 @@ def simulate(
     ``progress(done, games)`` is called as batches finish.
 
     Raises :class:`SimulationError` on bad arguments,
-    :class:`~threeup3down.bots.BotError` for an unknown bot, and
+    :class:`~threeup3down.errors.BotError` for an unknown bot, and
     :class:`SimulationCancelled` (with how many games had finished) if a
     worker dies or the run is interrupted: a partial result is never returned.
 
@@ -479,7 +458,7 @@ def simulate(
     >>> simulate(Rules(players=2), ["heuristic", "genius"], 8, seed=3)
     Traceback (most recent call last):
     ...
-    threeup3down.bots.BotError: unknown bot 'genius': the bots are random, lowest, heuristic, ismcts, cheating
+    threeup3down.errors.BotError: unknown bot 'genius': the bots are random, lowest, heuristic, ismcts, cheating
     """
     names = _check_arguments(rules, bots, games, seed)
     if workers is not None and (not isinstance(workers, int) or workers < 1):

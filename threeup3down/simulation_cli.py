@@ -29,12 +29,10 @@ import types
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
-from threeup3down.errors import ThreeUpError
+from threeup3down.errors import SimulationCancelled, SimulationError, ThreeUpError
 from threeup3down.rules import Rules
 from threeup3down.simulation import (
     Progress,
-    SimulationCancelled,
-    SimulationError,
     SimulationResult,
     simulate,
 )
@@ -66,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default heuristic,random)",
     )
     parser.add_argument("--rotate", action="store_true", help="rotate the seats, each deal played in every rotation")
-    parser.add_argument("--workers", type=int, default=None, help="worker processes (default: every core)")
+    parser.add_argument("--workers", type=int, default=None, help="how many worker processes play games at once (default: one per core)")
     parser.add_argument(
         "--backend", choices=("process", "dask", "ray"), default="process",
         help="where the games run: local processes, a Dask cluster or Ray (default process)",

@@ -98,10 +98,16 @@ def _tell(events: Sequence[Event], seat: int, stdout: TextIO) -> None:
 def _refusal(error: IllegalMoveError, seat: int) -> str:
     """The engine's refusal told to the person: ``you cannot play 7r: ... (rule P2)``."""
     text = str(error).removeprefix(f"{error.rule}: ")
-    mover = f"player {seat} "
-    if text.startswith(mover):
-        text = "you " + text.removeprefix(mover)
+    mover = f"player {seat}"
+    if text.startswith(f"{mover} "):
+        text = "you" + text.removeprefix(mover)
+    for told, said in _SECOND_PERSON:
+        text = text.replace(f"{mover} {told}", f"you {said}")
     return f"{text} (rule {error.rule})"
+
+
+_SECOND_PERSON = (("chooses", "choose"), ("first swaps or keeps", "first swap or keep"), ("owes", "owe"))
+"""The verbs the engine's refusals use of the player to move, and the same told to "you"."""
 
 
 _PROMPT = "Your move (number or notation, ? for help, q to quit): "
