@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Protocol, assert_never, runtime_checkable
+from functools import cache
+from typing import Protocol, assert_never, cast, runtime_checkable
 
 from threeup3down.cards import Rank
 from threeup3down.engine import apply
@@ -124,9 +125,16 @@ def decide(bot: AnyBot, state: GameState, rng: random.Random) -> Move:
     >>> str(decide(LowestCardBot(), new_game(Rules(players=2), seed=1), random.Random(0)))
     'up:10r,C+1g,C+1b'
     """
-    if isinstance(bot, StateBot):
-        return bot.choose_state(state, rng)
-    return bot.choose(observe(state, state.current_player), rng)
+    if _sees_state(type(bot)):
+        return cast(StateBot, bot).choose_state(state, rng)
+    return cast(Bot, bot).choose(observe(state, state.current_player), rng)
+
+
+@cache
+def _sees_state(kind: type) -> bool:
+    """Whether bots of class ``kind`` are :class:`StateBot` (asked once per class:
+    a protocol check costs more than a whole decision)."""
+    return issubclass(kind, StateBot)
 
 
 class RandomBot:
