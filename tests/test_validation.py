@@ -128,3 +128,90 @@ def test_position_numbers_must_be_ascii_digits() -> None:
         position("play 0 5r|-|-/6r|-|- - - * turn=\u00b2")
     with pytest.raises(NotationError, match="too large"):
         position("play 0 5r|-|-/6r|-|- - - * turn=" + "9" * 5000)
+
+
+@pytest.mark.spec("T4")
+def test_every_seat_drew_at_the_end_of_its_turn() -> None:
+    """While the draw pile has cards, no seat but the one in its turn holds cards with an empty hand (T4)."""
+    text = "play 0 5r,6g,7b|-|-/-|8g,9g,10g|1g,2g,3g 4r,4b - *"
+    with pytest.raises(NotationError, match=r"seat 1 has an empty hand while the draw pile has cards \(T4"):
+        position(text)
+    position("play 0 5r,6g,7b|-|-/-|8g,9g,10g|1g,2g,3g - - *")
+    with pytest.raises(NotationError, match=r"seat 1 has an empty hand while the draw pile"):
+        position("over 0 5r|-|-/-|8g|1g,2g,3g 4r - * turn=3", turn_limit=3)
+
+
+@pytest.mark.spec("C2", "C3", "C6")
+def test_owed_plays_come_from_clear_cards_out_of_the_game() -> None:
+    """Owed plays number at most the extra plays of the Clear +1 and +2 cards already swept out."""
+    with pytest.raises(NotationError, match=r"9 plays are owed but .* granted 8 \(C2, C3, C6\)"):
+        position("play 0 7r|-|-/8b|-|- - 8g * owed=9")
+    with pytest.raises(NotationError, match=r"plays are owed"):
+        position("play 0 7r|-|-/8b|-|- - 8g * owed=" + "1" + "0" * 30)
+    assert position("play 0 7r|-|-/8b|-|- - 8g * owed=8").owed_plays == 8
+    held = "C+1g,C+1g,C+1r,C+1r,C+1b,C+1b,C+2g"
+    with pytest.raises(NotationError, match=r"1 plays are owed but .* granted 0"):
+        position(f"play 0 7r|-|-/8b,{held}|-|- - 8g * owed=1")
+
+
+@pytest.mark.spec("S5", "O9")
+def test_the_first_player_sits_at_the_table() -> None:
+    """The seat that opens play is one of the table's seats."""
+    with pytest.raises(NotationError, match=r"first=2 is not at the table"):
+        position("play 0 5r|-|-/6r|-|- - - * first=2")
+    assert position("play 0 5r|-|-/6r|-|- - - * first=1").first_player == 1
+
+
+@pytest.mark.spec("S2", "S3")
+def test_at_most_three_3up_and_3down_cards() -> None:
+    """Three 3DOWN cards are dealt and three 3UP cards chosen: never more."""
+    with pytest.raises(NotationError, match=r"seat 0 has more than three 3UP or 3DOWN cards"):
+        position("play 0 5r|2g,3g,4g,5g|6g,7g,8g/6r|-|- - - *")
+    with pytest.raises(NotationError, match=r"seat 1 has more than three 3UP or 3DOWN cards"):
+        position("play 0 5r|-|-/6r|-|2g,3g,4g,5g - - *")
+
+
+@pytest.mark.spec("P2")
+def test_the_discard_pile_never_goes_down() -> None:
+    """Each card laid equals or beats the one below it, so the pile rises from bottom to top."""
+    with pytest.raises(NotationError, match=r"goes down from 9g to 8g, .*\(P2\)"):
+        position("play 0 7r|-|-/8b|-|- - 9g,8g *")
+    position("play 0 7r|-|-/8b|-|- - 2r,8g,8b,9g *")
+
+
+@pytest.mark.spec("C4")
+def test_no_three_equal_numbers_in_a_row_on_the_pile() -> None:
+    """Three equal numbers in a row cleared the pile when the third was laid (C4), wherever they lie."""
+    with pytest.raises(NotationError, match=r"holds three 5s in a row, which cleared it \(C4\)"):
+        position("play 0 7r|-|-/8b|-|- - 5g,5r,5b,6g *")
+
+
+@pytest.mark.spec("F2")
+def test_3down_cards_only_after_the_3up_cards() -> None:
+    """A seat whose 3DOWN cards are fewer than three has played all its 3UP cards first."""
+    with pytest.raises(NotationError, match=r"seat 0 has played a 3DOWN card but still has 3UP cards \(F2\)"):
+        position("play 0 -|4g|8g,8r/8b|-|- - 3r *")
+    position("play 0 -|-|8g,8r/8b|-|- - 3r *")
+
+
+@pytest.mark.spec("S3", "W1")
+@pytest.mark.parametrize("flag", ["owed=1", "draw", "swap"])
+def test_no_flag_in_setup_or_after_the_game(flag: str) -> None:
+    """Owed plays, the early draw and the swap belong to a turn: none in setup or once the game is over."""
+    with pytest.raises(NotationError, match=r"no turn is taken during setup \(S3\)"):
+        small(f"{SETUP_SEAT_0_CHOOSES} {flag}", same_colour_swap=True)
+    with pytest.raises(NotationError, match=r"nothing is owed or offered once the game is over \(W1\)"):
+        position(f"over 0 -|-|-/6r|-|- - 5g,6g,7g,8g * fin=0 {flag}", same_colour_swap=True)
+
+
+@pytest.mark.spec("O7")
+def test_the_swap_is_offered_on_four_of_a_colour_to_a_player_with_hand_and_3up() -> None:
+    """O7 offers the swap after four cards of one colour, to a player holding hand and 3UP cards."""
+    four = "play 0 5r|9r|1b,2b,3b/6r|-|- - 5g,6g,7g,8g * swap"
+    assert position(four, same_colour_swap=True).swap_offered
+    with pytest.raises(NotationError, match=r"swap is offered but O7 is off"):
+        position(four)
+    with pytest.raises(NotationError, match=r"top four cards are not of one colour \(O7\)"):
+        position("play 0 5r|9r|1b,2b,3b/6r|-|- - 5g,6g,7r,8g * swap", same_colour_swap=True)
+    with pytest.raises(NotationError, match=r"without both hand and 3UP cards \(O7\)"):
+        position("play 0 5r|-|1b,2b,3b/6r|-|- - 5g,6g,7g,8g * swap", same_colour_swap=True)

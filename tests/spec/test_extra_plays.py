@@ -170,17 +170,17 @@ def test_clear_plus_2_as_an_owed_play_adds_two() -> None:
 @pytest.mark.spec("C5")
 def test_empty_hand_must_draw_before_an_owed_play() -> None:
     """A player owing a play with an empty hand and a non-empty draw pile must draw; nothing else is allowed."""
-    state = position("play 0 5r,5b,C+2g|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7g 9r *")
+    state = position("play 0 5r,5b,C+2g|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r,6r,7g 9r *")
     state = play(state, "C+2g", "5r,5b")
-    assert canonical(state) == position("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7g 5r,5b * owed=1")
+    assert canonical(state) == position("play 0 -|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r,6r,7g 5r,5b * owed=1")
     assert moves(state) == ["draw"]
     for move in ["^9g", "v0", "pick", "5r"]:
         assert refused(state, move) == "C5"
     state = play(state, "draw")
-    assert canonical(state) == position("play 0 3r,6r,7g|9g|3b/5g,6b,8r|-|- 2r 5r,5b * owed=1")
+    assert canonical(state) == position("play 0 3r,6r,7g|9g|3b,1b,1b/5g,6b,8r|-|- 2r 5r,5b * owed=1")
     assert moves(state) == ["6r", "7g"]
     after = play(state, "6r")
-    assert canonical(after) == position("play 1 2r,3r,7g|9g|3b/5g,6b,8r|-|- - 5r,5b,6r * turn=1")
+    assert canonical(after) == position("play 1 2r,3r,7g|9g|3b,1b,1b/5g,6b,8r|-|- - 5r,5b,6r * turn=1")
 
 
 @pytest.mark.spec("C7", "W1")
@@ -201,9 +201,9 @@ def test_last_3down_clear_plus_1_wins() -> None:
     assert canonical(after) == position("over 0 -|-|-/5g,5r,5b|-|- - - * turn=1 fin=0")
 
 
-@pytest.mark.spec("C7", "W1", "F2")
-def test_last_3up_clear_plus_2_wins() -> None:
-    """The Clear +2 played as the last 3UP card, with no 3DOWN cards left, wins at once."""
-    after = play(position("play 0 -|C+2g|-/5g,5r,5b|-|- - 7b *"), "^C+2g")
+@pytest.mark.spec("C7", "W1", "F3")
+def test_last_3down_clear_plus_2_wins() -> None:
+    """The Clear +2 turned over as the last 3DOWN card, once the 3UP cards are gone, wins at once."""
+    after = play(position("play 0 -|-|C+2g/5g,5r,5b|-|- - 7b *"), "v0")
     assert after.is_over
     assert after.winner == 0

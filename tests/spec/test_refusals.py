@@ -35,7 +35,7 @@ CASES = [
     _case("play 0 4g,7g,9r|-|-/5g,5r,5b|-|- - 7b *", "4g", "P2", "a number lower than the top card"),
     _case("play 0 5g,5r,8g|-|-/6g,6r,6b|-|- - 4r *", "5g,8g", "P1", "mixed numbers"),
     _case("play 0 5g,5r,8g|-|-/6g,6r,6b|-|- - 4r *", "9r", "P1", "a card not in the hand"),
-    _case("play 0 -|5b,8b|3g/6g,6r,6b|-|- - 4r *", "^9b", "P1", "a card not in the 3UP cards"),
+    _case("play 0 -|5b,8b|3g,1b,1b/6g,6r,6b|-|- - 4r *", "^9b", "P1", "a card not in the 3UP cards"),
     _case("play 0 4b,Cr,Cb|-|-/5g,5r,5b|-|- - 6b *", "Cr,Cb", "P4", "two Clear cards together"),
     _case("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *", "pick", "T2", "a pick-up while a play exists"),
     _case("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *", "draw", "T4", "a draw with a full hand"),
@@ -47,12 +47,12 @@ CASES = [
         "a draw after the first owed play of a Clear +2",
     ),
     _case(
-        "play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r 5r * owed=1", "^9g", "C5", "a 3UP play while a draw is forced"
+        "play 0 -|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r 5r * owed=1", "^9g", "C5", "a 3UP play while a draw is forced"
     ),
-    _case("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r 5r * owed=1", "pick", "C5", "a pick-up while a draw is forced"),
-    _case("play 0 4g|9r,10b|3g/5g,5r,6b|-|- - 2b *", "^9r", "F1", "3UP cards while the hand has cards"),
-    _case("play 0 4g,4r,7g|9r|3g/5g,5r,6b|-|- 2r 2b *", "v0", "F1", "a flip while the draw pile has cards"),
-    _case("play 0 -|9r|3g/5g,5r,6b|-|- - 2b *", "v0", "F2", "a flip while 3UP cards remain"),
+    _case("play 0 -|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r 5r * owed=1", "pick", "C5", "a pick-up while a draw is forced"),
+    _case("play 0 4g|9r,10b|3g,1b,1b/5g,5r,6b|-|- - 2b *", "^9r", "F1", "3UP cards while the hand has cards"),
+    _case("play 0 4g,4r,7g|9r|3g,1b,1b/5g,5r,6b|-|- 2r 2b *", "v0", "F1", "a flip while the draw pile has cards"),
+    _case("play 0 -|9r|3g,1b,1b/5g,5r,6b|-|- - 2b *", "v0", "F2", "a flip while 3UP cards remain"),
     _case("over 0 -|-|-/5g,5r,6b|-|- - 7b,9r * turn=1 fin=0", "5g", "W1", "a move after the game is over"),
     _case("play 0 2g,5r,9b|-|3g/4g,4r,4b|-|7g - - *", "up:2g,5r,9b", "S3", "a 3UP choice during play"),
 ]
