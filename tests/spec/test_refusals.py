@@ -15,6 +15,7 @@ from threeup3down import (
     NotationError,
     Play,
     Rules,
+    Source,
     ThreeUpError,
     parse_cards,
     apply,
@@ -40,6 +41,7 @@ CASES = [
     _case("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *", "pick", "T2", "a pick-up while a play exists"),
     _case("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *", "draw", "T4", "a draw with a full hand"),
     _case("play 0 4g,7r|-|-/5g,5r,5b|-|- - - * owed=1", "draw", "T4", "a draw with nothing to draw"),
+    _case("play 0 4g,7r|-|-/5g,5r,5b|-|- 2g 6b *", "draw", "C2", "an early draw with no play owed"),
     _case(
         "play 0 8b|-|-/5g,5r,5b|-|- 2r,3r,6r 4g * owed=1",
         "draw",
@@ -139,3 +141,14 @@ def test_a_flag_given_twice_is_refused() -> None:
     """A position that sets one flag twice is ambiguous, so it is refused."""
     with pytest.raises(NotationError, match="given twice"):
         position("play 0 7r,9g|-|-/8b|-|- - 8g * owed=1 owed=2")
+
+
+@pytest.mark.spec("P1")
+def test_a_play_of_no_cards_is_refused() -> None:
+    """A play is one card or several: a play of none is refused citing P1, from the hand or the 3UP cards."""
+    state = position("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *")
+    for source in ("hand", "up"):
+        move = Play((), source=Source(source))
+        with pytest.raises(IllegalMoveError, match="a play needs at least one card") as error:
+            apply(state, move)
+        assert error.value.rule == "P1"
