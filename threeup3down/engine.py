@@ -243,10 +243,9 @@ def _completes_colour_run(pile: tuple[Card, ...]) -> bool:
 
 
 def _draw_to_three(hand: tuple[Card, ...], draw_pile: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """T4: draw from the top of the draw pile until the hand holds three cards."""
+    """T4: draw from the top of the draw pile until the hand holds three cards
+    (the callers draw only for a hand of fewer than three)."""
     wanted = _HAND_SIZE - len(hand)
-    if wanted <= 0 or not draw_pile:
-        return hand, draw_pile
     split = max(0, len(draw_pile) - wanted)
     return _sorted(hand + draw_pile[split:]), draw_pile[:split]
 
