@@ -215,3 +215,34 @@ def test_the_swap_is_offered_on_four_of_a_colour_to_a_player_with_hand_and_3up()
         position("play 0 5r|9r|1b,2b,3b/6r|-|- - 5g,6g,7r,8g * swap", same_colour_swap=True)
     with pytest.raises(NotationError, match=r"without both hand and 3UP cards \(O7\)"):
         position("play 0 5r|-|1b,2b,3b/6r|-|- - 5g,6g,7g,8g * swap", same_colour_swap=True)
+
+
+def _flags(text: str, **changes: object) -> tuple[str, ...]:
+    """The problems of position ``text`` (O7 on) with some fields changed."""
+    return position_problems(attrs.evolve(position(text, same_colour_swap=True), **changes))
+
+
+def test_problems_are_reported_word_for_word() -> None:
+    """Each problem reads exactly as documented: the whole text, not only a part of it, is what callers see."""
+    four = "play 0 5r|9r|1b,2b,3b/6r|-|- - 5g,6g,7g,8g *"
+    assert _flags(four, rules=Rules(players=2, turn_limit=None), swap_offered=True) == (
+        "a same-colour swap is offered but O7 is off",
+    )
+    assert _flags("play 0 5r|9r|1b,2b,3b/6r|-|- - 5g,6g,7r,8g *", swap_offered=True) == (
+        "a same-colour swap is offered but the top four cards are not of one colour (O7)",
+    )
+    assert _flags("play 0 5r|-|1b,2b,3b/6r|-|- - 5g,6g,7g,8g *", swap_offered=True) == (
+        "a same-colour swap is offered to a player without both hand and 3UP cards (O7)",
+    )
+    over = "over 0 -|-|-/6r|-|- - 5g,6g,7g,8g * fin=0"
+    assert _flags(over, finished=()) == (
+        "seat 0 has no cards but is not listed in fin",
+        "the game is over but is neither decided (W1, O1) nor at its turn limit (O10)",
+    )
+    assert _flags(over, owed_plays=1) == ("nothing is owed or offered once the game is over (W1)",)
+    setup = small(SETUP_SEAT_0_CHOOSES)
+    assert position_problems(attrs.evolve(setup, owed_plays=1)) == ("no turn is taken during setup (S3)",)
+    swapped = attrs.evolve(small(SETUP_SEAT_0_CHOOSES + " perm=1,0", pile_swap=True), pile_swap=(0, 1))
+    assert position_problems(swapped) == (
+        "with O5 the pile swap (perm) must give every seat another seat's piles",
+    )

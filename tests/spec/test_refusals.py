@@ -152,3 +152,39 @@ def test_a_play_of_no_cards_is_refused() -> None:
         with pytest.raises(IllegalMoveError, match="a play needs at least one card") as error:
             apply(state, move)
         assert error.value.rule == "P1"
+
+
+@pytest.mark.spec("W1")
+def test_a_refusal_describes_the_move_in_words() -> None:
+    """The message of a refusal says in words what was tried, for every kind of move."""
+    state = position("over 0 -|-|-/5g,5r,6b|-|- - 7b,9r * turn=1 fin=0")
+    described = {
+        "up:2g,5r,9b": "choose 2g,5r,9b as 3UP cards",
+        "5g,5r": "play 5g,5r",
+        "^5g": "play 5g from 3UP",
+        "v1": "turn over 3DOWN card 1",
+        "pick": "pick up the discard pile",
+        "draw": "draw",
+        "take": "take a card instead of playing",
+        "swap:7r/9g": "swap 7r for 3UP 9g",
+        "keep": "decline the swap",
+    }
+    for text, words in described.items():
+        with pytest.raises(IllegalMoveError) as error:
+            apply(state, parse_move(text))
+        assert str(error.value) == f"W1: cannot {words}: the game is over"
+
+
+@pytest.mark.spec("O2")
+def test_taking_a_card_instead_is_refused_with_its_reason() -> None:
+    """Taking a card instead of playing (O2) is refused when the rule is off, when plays are owed and on an empty draw pile."""
+    text = "play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *"
+    cases = [
+        (position(text), "drawing instead of playing is an optional rule that is off"),
+        (position(text + " owed=1", draw_instead=True), "plays owed for a Clear +1/+2 must be made"),
+        (position("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- - 6b *", draw_instead=True), "the draw pile is empty"),
+    ]
+    for state, why in cases:
+        with pytest.raises(IllegalMoveError) as error:
+            apply(state, parse_move("take"))
+        assert str(error.value) == f"O2: player 0 cannot take a card instead of playing: {why}"
