@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 from hypothesis import given
@@ -217,7 +219,7 @@ def test_the_swap_is_offered_on_four_of_a_colour_to_a_player_with_hand_and_3up()
         position("play 0 5r|-|1b,2b,3b/6r|-|- - 5g,6g,7g,8g * swap", same_colour_swap=True)
 
 
-def _flags(text: str, **changes: object) -> tuple[str, ...]:
+def _flags(text: str, **changes: Any) -> tuple[str, ...]:
     """The problems of position ``text`` (O7 on) with some fields changed."""
     return position_problems(attrs.evolve(position(text, same_colour_swap=True), **changes))
 
