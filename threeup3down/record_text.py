@@ -230,7 +230,8 @@ def parse_record(text: str, *, max_size: int = MAX_INPUT_SIZE) -> GameRecord:
             raise NotationError(f'invalid record: {line!r} is not a tag line like [Seed "42"]')
         if match[1] in tags:
             raise NotationError(f"invalid record: the {match[1]} tag is given twice")
-        tags[match[1]] = re.sub(r"\\(.)", r"\1", match[2])
+        value = match[2]
+        tags[match[1]] = re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
     tokens = " ".join(lines[start:]).split()
     moves = tuple(_parse_move(token) for token in tokens if not _LABEL.fullmatch(token))
     return _record(tags, moves)
