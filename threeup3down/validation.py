@@ -3,8 +3,12 @@
 A :class:`~threeup3down.GameState` read from position notation or from JSON
 is checked here before the engine sees it, so a state that was loaded is
 always one the engine can play on: every card of the deck is in exactly one
-place (D1), hands are sorted, no pile is one that should already have cleared,
-and the phase, the player to move and the flags fit together.
+place (D1), hands are sorted, the discard pile rises and holds nothing that
+should already have cleared, 3DOWN cards go only after the 3UP cards, every
+finished turn ended with a draw, owed plays come from Clear cards already
+played, and the phase, the player to move and the flags fit together. So
+every move listed in a loaded position is accepted, and leads to a position
+that loads again.
 
 >>> from threeup3down import Rules, new_game
 >>> position_problems(new_game(Rules(players=2), seed=1))
