@@ -248,3 +248,51 @@ def test_problems_are_reported_word_for_word() -> None:
     assert position_problems(swapped) == (
         "with O5 the pile swap (perm) must give every seat another seat's piles",
     )
+
+
+def _with_draw_pile(state: GameState) -> GameState:
+    """``state`` with one card of the out-of-game pile moved onto the draw pile (checks not run)."""
+    return attrs.evolve(state, draw_pile=state.out_of_game[:1], out_of_game=state.out_of_game[1:])
+
+
+@pytest.mark.spec("T4", "C2")
+def test_turn_and_draw_problems_word_for_word() -> None:
+    """The player to move with an empty hand beside a draw pile, and an early draw that would draw nothing, read exactly so."""
+    empty = position("play 0 -|9r|1b,2b,3b/6r,7r,8r|-|- - - *")
+    assert position_problems(_with_draw_pile(empty)) == (
+        "the player to move has an empty hand and the draw pile has cards, but owes no play (T4 would have drawn)",
+    )
+    full_hand = position("play 0 5r,6r,7r|-|-/6g,7g,8g|-|- - - * owed=1")
+    assert position_problems(attrs.evolve(_with_draw_pile(full_hand), may_draw=True)) == (
+        "the early draw is offered where it would draw nothing (C2)",
+    )
+    short_hand = position("play 0 5r,6r|-|-/6g,7g,8g|-|- - - * owed=1")
+    assert position_problems(attrs.evolve(_with_draw_pile(short_hand), may_draw=True)) == ()
+    nothing_owed = position("play 0 5r,6r|-|-/6g,7g,8g|-|- - - *")
+    assert position_problems(attrs.evolve(_with_draw_pile(nothing_owed), may_draw=True)) == (
+        "the early draw is offered where it would draw nothing (C2)",
+    )
+
+
+@pytest.mark.spec("S3", "S4", "O5")
+def test_setup_problems_word_for_word() -> None:
+    """Setup's problems read exactly as documented."""
+    setup = small(SETUP_SEAT_0_CHOOSES)
+    laid = attrs.evolve(setup, draw_pile=setup.draw_pile, discard_pile=setup.seats[0].hand[:1],
+                        seats=(attrs.evolve(setup.seats[0], hand=setup.seats[0].hand[1:]),) + setup.seats[1:])
+    assert "nothing is played during setup (S4)" in position_problems(laid)
+    assert position_problems(attrs.evolve(setup, direction=-1)) == (
+        "nobody is out and play has not turned during setup (S3)",
+    )
+    assert position_problems(attrs.evolve(setup, pile_swap=(1, 0))) == (
+        "a pile swap (perm) is pending but O5 is off",
+    )
+
+
+@pytest.mark.spec("O6")
+def test_chosen_faces_lie_on_the_next_seat_during_setup() -> None:
+    """With O6 at three seats, seat 0's choice lies on seat 1 while seat 1 chooses; seat 2 has none yet."""
+    cards = parse_cards(",".join(f"{n}{c}" for c in "grb" for n in range(1, 10)))
+    text = "setup 1 4g,5g,6g|-|7g,8g,9g/1r,2r,3r,4r,5r,6r|1g,2g,3g|7r,8r,9r/1b,2b,3b,4b,5b,6b|-|7b,8b,9b - - -"
+    state = position(text, chosen_faces=True, custom_cards=cards)
+    assert state.seats[1].up == parse_cards("1g,2g,3g")
