@@ -11,7 +11,7 @@ from hypothesis import given
 from tests.helpers import position
 from tests.invariants import random_game
 from tests.strategies import rules, seeds
-from threeup3down import GameState, NotationError, Rules, parse_cards
+from threeup3down import Card, GameState, NotationError, Rules, parse_cards
 from threeup3down.notation import parse_position
 from threeup3down.serialization import STATE, from_json, to_json
 from threeup3down.validation import position_problems
@@ -296,3 +296,48 @@ def test_chosen_faces_lie_on_the_next_seat_during_setup() -> None:
     text = "setup 1 4g,5g,6g|-|7g,8g,9g/1r,2r,3r,4r,5r,6r|1g,2g,3g|7r,8r,9r/1b,2b,3b,4b,5b,6b|-|7b,8b,9b - - -"
     state = position(text, chosen_faces=True, custom_cards=cards)
     assert state.seats[1].up == parse_cards("1g,2g,3g")
+
+
+def test_table_card_and_pile_problems_word_for_word() -> None:
+    """Seats off the table by one, negative counts, missing or extra cards and cleared piles read exactly so."""
+    state = position("play 0 5r|-|-/6r|-|- - - *")
+    assert position_problems(attrs.evolve(state, current_player=2)) == ("seat 2 is not at the table",)
+    assert position_problems(attrs.evolve(state, finished=(2,))) == ("fin and perm must name seats at the table",)
+    assert position_problems(attrs.evolve(state, owed_plays=-1)) == ("owed plays cannot be negative",)
+    assert position_problems(attrs.evolve(state, turn=-1)) == ("the turn count cannot be negative",)
+    assert position_problems(attrs.evolve(state, out_of_game=state.out_of_game[1:])) == (
+        "cards of the deck are missing: 1g (D1)",
+    )
+    assert position_problems(attrs.evolve(state, draw_pile=(Card.RED_5,), out_of_game=state.out_of_game)) == (
+        "more cards than the deck holds: 5r (D1)",
+    )
+    rest = [card for card in state.out_of_game]
+    for text in ("Cg", "8g,8r,8b", "3g,4g,5g,8g,8r,8b"):
+        pile = parse_cards(text)
+        for card in pile:
+            rest.remove(card)
+        loaded = attrs.evolve(state, discard_pile=pile, out_of_game=tuple(rest))
+        rest = [card for card in state.out_of_game]
+        expected = "a Clear card lies on the discard pile, which it clears (C1)" if text == "Cg" else (
+            "the discard pile ends in three 8s, which clear it (C4)"
+        )
+        assert position_problems(loaded) == (expected,)
+
+
+@pytest.mark.spec("T4", "W1", "O5")
+def test_seat_and_fin_problems_word_for_word() -> None:
+    """A seat left with only 3DOWN cards beside a draw pile, fin naming a seat twice or one holding cards, and a late pile swap read exactly so."""
+    state = position("play 0 5r,6r,7r|-|-/-|-|1b,2b - - *")
+    assert position_problems(_with_draw_pile(state)) == (
+        "seat 1 has an empty hand while the draw pile has cards (T4: its last turn ended with a draw)",
+    )
+    three = position("play 1 -|-|-/6r|-|-/7r|-|- - - * fin=0", places=True)
+    assert "fin must list distinct seats that have no cards left" in position_problems(
+        attrs.evolve(three, finished=(0, 0))
+    )
+    assert "fin must list distinct seats that have no cards left" in position_problems(
+        attrs.evolve(position("over 0 -|-|-/6r|-|- - - * fin=0"), finished=(1,))
+    )
+    assert position_problems(attrs.evolve(state, rules=attrs.evolve(state.rules, pile_swap=True), pile_swap=(1, 0))) == (
+        "the pile swap (perm) happens when setup ends (O5)",
+    )
