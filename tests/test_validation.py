@@ -341,3 +341,16 @@ def test_seat_and_fin_problems_word_for_word() -> None:
     assert position_problems(attrs.evolve(state, rules=attrs.evolve(state.rules, pile_swap=True), pile_swap=(1, 0))) == (
         "the pile swap (perm) happens when setup ends (O5)",
     )
+
+
+@pytest.mark.spec("O1", "S3")
+def test_problems_found_before_the_phase_checks_are_kept() -> None:
+    """With places at three seats, only the last seat listed may still hold cards; in setup an unsorted hand is still reported."""
+    over = position("over 0 -|-|-/5r|-|-/-|-|- - - * fin=0,2,1", places=True)
+    assert "fin must list distinct seats that have no cards left" in position_problems(
+        attrs.evolve(over, finished=(0, 1, 2))
+    )
+    setup = small(SETUP_SEAT_0_CHOOSES)
+    hand = tuple(reversed(setup.seats[0].hand))
+    unsorted = attrs.evolve(setup, seats=(attrs.evolve(setup.seats[0], hand=hand),) + setup.seats[1:])
+    assert position_problems(unsorted) == ("seat 0's hand and 3UP cards must be sorted",)
