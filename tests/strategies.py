@@ -19,13 +19,16 @@ from threeup3down import (
     EarlyDraw,
     FirstPlayer,
     GameState,
+    Phase,
     Rules,
     ScoreScope,
+    Seat,
     new_game,
 )
+from threeup3down.cards import sort_cards, sort_key
 from threeup3down.rules import CARDS_PER_PLAYER
 
-__all__ = ["base_rules", "clear_rich_rules", "games", "rules", "seeds", "turn_limits"]
+__all__ = ["adversarial_positions", "base_rules", "clear_rich_rules", "games", "rules", "seeds", "turn_limits"]
 
 BASE_PLAYERS = (2, 6)
 """S1: one deck seats 2–6 players."""
@@ -146,3 +149,76 @@ def rules(
 def games(tables: st.SearchStrategy[Rules]) -> st.SearchStrategy[GameState]:
     """Games freshly dealt (S2–S5) at a table drawn from ``tables``."""
     return st.builds(new_game, tables, seed=seeds())
+
+
+@st.composite
+def adversarial_positions(draw: st.DrawFn) -> GameState:
+    """Positions as a stranger might send them: cards dealt to the zones at random
+    sizes, flags at random, mostly near the positions the rules reach but not
+    held to them (for the loading property: whatever loads must play).
+
+    Play and over positions at 2–4 player tables with the options that change
+    a turn (C3, O1–O3, O7, O10), the standard deck (D1).
+    """
+    players = draw(st.integers(2, 4))
+    table = Rules(
+        players=players,
+        clear_two_draw=draw(st.sampled_from(ClearTwoDraw)),
+        places=draw(st.booleans()),
+        draw_instead=draw(st.booleans()),
+        reverse_on_one=draw(st.booleans()),
+        same_colour_swap=draw(st.booleans()),
+        turn_limit=draw(st.sampled_from([None, 5, 1000])),
+    )
+    deck = list(draw(st.permutations(table.deck_cards())))
+    seats = []
+    for _ in range(players):
+        down = draw(st.integers(0, 3))
+        up = draw(st.integers(0, 3)) if down == 3 or draw(st.integers(0, 9)) == 0 else 0
+        hand = draw(st.sampled_from([0, 0, 0, 1, 2, 3, 4, 6]))
+        seats.append(
+            Seat(hand=sort_cards(_take(deck, hand)), up=sort_cards(_take(deck, up)), down=tuple(_take(deck, down)))
+        )
+    draw_pile = tuple(_take(deck, draw(st.sampled_from([0, 1, 2, 5]))))
+    discard_pile = tuple(_take(deck, draw(st.integers(0, 6))))
+    if draw(st.integers(0, 3)):  # mostly a pile as plays leave it: rising, no Clear, no triple
+        deck += discard_pile
+        discard_pile = _as_played(discard_pile)
+        for card in discard_pile:
+            deck.remove(card)
+    out = [s for s, seat in enumerate(seats) if seat.is_out]
+    finished = tuple(draw(st.permutations(out))[: draw(st.integers(0, len(out)))])
+    limit = table.turn_limit if table.turn_limit is not None else 50
+    over = draw(st.integers(0, 5)) == 0
+    return GameState(
+        rules=table,
+        phase=Phase.OVER if over else Phase.PLAY,
+        current_player=draw(st.integers(0, players - 1)),
+        seats=tuple(seats),
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        out_of_game=sort_cards(deck),
+        owed_plays=draw(st.sampled_from([0, 0, 0, 1, 2, 3, 9])),
+        may_draw=draw(st.integers(0, 3)) == 0,
+        swap_offered=draw(st.integers(0, 3)) == 0,
+        direction=draw(st.sampled_from([1, -1])),
+        turn=draw(st.integers(0, limit)),
+        finished=finished,
+        first_player=draw(st.integers(0, players - 1)),
+    )
+
+
+def _take(deck: list[Card], count: int) -> list[Card]:
+    """The last ``count`` cards of ``deck``, removed from it."""
+    taken = deck[len(deck) - count :] if count else []
+    del deck[len(deck) - count :]
+    return taken
+
+
+def _as_played(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``cards`` without Clears, in rising order, with no three equal numbers in a row (P2, C1, C4)."""
+    pile: list[Card] = []
+    for card in sorted((card for card in cards if not card.rank.is_clear), key=sort_key):
+        if len(pile) < 2 or not pile[-1].rank == pile[-2].rank == card.rank:
+            pile.append(card)
+    return tuple(pile)

@@ -234,9 +234,9 @@ def test_heuristic_takes_instead_of_spending_a_clear_on_a_small_pile() -> None:
 
 def test_heuristic_swaps_a_stronger_card_onto_its_3up_cards() -> None:
     """Rule 9 (O7): the swap that most raises a 3UP card, else keep."""
-    state = at("play 0 3b,10r|2g,9b|-/9r,8g,8r|-|- 5r 1g,2g,3g,4g * swap", attrs.evolve(TWO, same_colour_swap=True))
+    state = at("play 0 3b,10r|2g,9b|6r,6b,7b/9r,8g,8r|-|- 5r 1g,2g,3g,4g * swap", attrs.evolve(TWO, same_colour_swap=True))
     assert HeuristicBot().choose(observe(state, 0), random.Random(0)) == Swap(Card.RED_10, Card.GREEN_2)
-    state = at("play 0 1b,2r|9g,9b|-/9r,8g,8r|-|- 5r 1g,2g,3g,4g * swap", attrs.evolve(TWO, same_colour_swap=True))
+    state = at("play 0 1b,2r|9g,9b|6r,6b,7b/9r,8g,8r|-|- 5r 1g,2g,3g,4g * swap", attrs.evolve(TWO, same_colour_swap=True))
     assert isinstance(HeuristicBot().choose(observe(state, 0), random.Random(0)), DeclineSwap)
 
 

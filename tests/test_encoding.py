@@ -138,13 +138,13 @@ def _state_after(rules: Rules, seed: int, steps: int) -> GameState:
 
 def test_the_tensor_fields_hold_what_the_seat_sees() -> None:
     """Field by field, seats relative to the observer: its hand, others' counts, the top cards."""
-    state = position("play 1 7r,9g|8b|2b/5b,6b,6g|9r|3g 4r 8g,8r *", turn_limit=100)
+    state = position("play 1 7r,9g|8b|2b,6r,7b/5b,6b,6g|9r|3g,10g,10b 4r 8g,8r *", turn_limit=100)
     tensor = observation_tensor(observe(state, 1))
     fields = _split(tensor, state.rules)
     kinds = [str(card) for card in Card]
     assert {kinds[i]: int(n) for i, n in enumerate(fields["hand"]) if n} == {"5b": 1, "6g": 1, "6b": 1}
     assert fields["hand_size"].tolist() == [3, 2]  # the observer first
-    assert fields["down_size"].tolist() == [1, 1]
+    assert fields["down_size"].tolist() == [3, 3]
     assert {kinds[i] for i in np.flatnonzero(fields["up"][:39])} == {"9r"}
     assert {kinds[i] for i in np.flatnonzero(fields["up"][39:])} == {"8b"}
     assert fields["to_move"].tolist() == [1, 0]

@@ -132,7 +132,7 @@ def test_three_of_a_kind_in_one_play_clears() -> None:
 @pytest.mark.spec("F1", "F2")
 def test_play_from_3up_names_its_source() -> None:
     """A play of 3UP cards says they came from 3UP (F1, F2)."""
-    state = position("play 0 -|8g,8r|5b/9b|-|- - 6r *")
+    state = position("play 0 -|8g,8r|5b,1b,1b/9b|-|- - 6r *")
     assert events(state, "^8g,8r")[0] == CardsPlayed(0, cards("8g,8r"), Zone.UP)
 
 
@@ -215,7 +215,7 @@ def test_take_instead_of_playing_then_draw() -> None:
 def test_same_colour_run_offers_a_swap() -> None:
     """Four reds on top offer a swap; the swap, the draw and the next player follow (O7)."""
     state = position(
-        "play 0 5r,9r|2b,3b,4b|-/8b|-|- 2g,3g,4g 1r,2r,4r *", same_colour_swap=True
+        "play 0 5r,9r|2b,3b,4b|1b,1b,1r/8b|-|- 2g,3g,4g 1r,2r,4r *", same_colour_swap=True
     )
     assert events(state, "5r") == (CardsPlayed(0, cards("5r"), Zone.HAND), SwapOffered(0))
     state = play(state, "5r")

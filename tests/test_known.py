@@ -69,7 +69,7 @@ def test_a_pick_up_adds_to_what_is_already_known() -> None:
 @pytest.mark.spec("T3", "F1", "F2")
 def test_a_pick_up_while_playing_3up_cards_is_known() -> None:
     """With an empty hand, 3UP cards that cannot beat the top lead to a pick-up every player sees."""
-    after = play(position("play 0 -|2g,3g|4b/7r|-|- - 9r,9b *"), "pick")
+    after = play(position("play 0 -|2g,3g|4b,1b,1b/7r|-|- - 9r,9b *"), "pick")
     assert after.seats[0].hand == parse_cards("9r,9b") and after.seats[0].up == parse_cards("2g,3g")
     assert known(after, 0) == "9r,9b"
 
@@ -92,7 +92,7 @@ def test_a_failed_flip_makes_the_pile_known_but_not_the_card() -> None:
 @pytest.mark.spec("O7")
 def test_a_3up_card_swapped_into_the_hand_is_known() -> None:
     """O7: the 3UP card taken into the hand was face up, so it is known; the hand card left for all to see."""
-    state = position("play 0 8g,9r,Cb|2r,3b|4b/9b,10r|-|- 5b 5g,6g,7g * known=9r/-", same_colour_swap=True)
+    state = position("play 0 8g,9r,Cb|2r,3b|4b,1b,1b/9b,10r|-|- 5b 5g,6g,7g * known=9r/-", same_colour_swap=True)
     swapped = play(state, "8g", "swap:9r/2r")
     assert swapped.seats[0].hand == parse_cards("2r,5b,Cb")
     assert known(swapped, 0) == "2r"  # 9r went onto the 3UP cards; 5b was drawn

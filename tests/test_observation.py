@@ -108,7 +108,7 @@ def candidate_moves(state: GameState) -> list[Move]:
 def test_observation_shows_own_hand_3up_cards_and_counts() -> None:
     """A seat sees its hand, every 3UP card and the piles, and only counts of hands, 3DOWN and draw pile."""
     state = position(
-        "play 1 5b,8g,9r|2b,3b,4b|5g,6g,8b/7r|1r,1g,Cr|2g,2r,3g/10b|9b|4g 10r,10g 7g * dir=- turn=7"
+        "play 1 5b,8g,9r|2b,3b,4b|5g,6g,8b/7r|1r,1g,Cr|2g,2r,3g/10b|9b|4g,1b,1b 10r,10g 7g * dir=- turn=7"
     )
     view = observe(state, 1)
     assert view.player == 1 and view.current_player == 1 and view.is_to_move
@@ -116,7 +116,7 @@ def test_observation_shows_own_hand_3up_cards_and_counts() -> None:
     assert view.seats == (
         SeatView(hand_size=3, up=parse_cards("2b,3b,4b"), up_size=3, down_size=3),
         SeatView(hand_size=1, up=parse_cards("1g,1r,Cr"), up_size=3, down_size=3),
-        SeatView(hand_size=1, up=(Card.BLUE_9,), up_size=1, down_size=1),
+        SeatView(hand_size=1, up=(Card.BLUE_9,), up_size=1, down_size=3),
     )
     assert view.draw_pile_size == 2
     assert view.discard_pile == (Card.GREEN_7,) and view.top_card is Card.GREEN_7

@@ -8,7 +8,7 @@ whole tree down, so that any change in what is legal shows up here.
 
 All positions are two-player, draw pile top last, discard pile top last.
 
-**Clears** ``play 0 5g,5r,Cb|8g|2r/4b,6g,9r|7b|3g - 4g,5b *`` (P2, C1, C4)
+**Clears** ``play 0 5g,5r,Cb|8g|2r,1b,1b/4b,6g,9r|7b|3g,1r,1r - 4g,5b *`` (P2, C1, C4)
 
 - depth 1 = 3: seat 0 may play ``5g``, ``5g,5r`` or ``Cb`` (5s are equal to
   the top 5b; the Clear always plays).
@@ -20,7 +20,7 @@ All positions are two-player, draw pile top last, discard pile top last.
   9: 1 + 1), Cb after ``5g,5r`` (``Cb`` on 4, 6 or 9: 1 + 1 + 1), 5g,5r after
   ``Cb``: on 4b both ``5g`` and ``5g,5r`` (2), on 6g or 9r only ``pick`` (1 + 1).
 
-**Clear +2 and the early draw** ``play 0 3g,9r,C+2g|10g|4r/4b,7b,8b|6r|2b 5g,2r 6g *``
+**Clear +2 and the early draw** ``play 0 3g,9r,C+2g|10g|4r,1b,1b/4b,7b,8b|6r|2b,1r,1r 5g,2r 6g *``
 (C3, C5, T3, T4)
 
 - depth 1 = 2: ``9r`` or ``C+2g`` (3g is below the 6g).
@@ -42,7 +42,7 @@ All positions are two-player, draw pile top last, discard pile top last.
   ``C+2g 3g`` seat 0 (one card) may draw again: ``draw``, ``9r`` (2); after
   ``C+2g 9r``: ``draw`` or ``pick`` (2); the other branches are unchanged (3 + 3).
 
-**Clear +1 with an empty hand** ``play 0 C+1g|9g|5r/2b,7b,9b|6r|3b 4g,8r 5g *`` (C2, C5)
+**Clear +1 with an empty hand** ``play 0 C+1g|9g|5r,1b,1b/2b,7b,9b|6r|3b,1r,1r 4g,8r 5g *`` (C2, C5)
 
 - depth 1 = 1: ``C+1g``. depth 2 = 1: the hand is empty, a play is owed and
   the draw pile has cards, so seat 0 must ``draw`` (C5). depth 3 = 2: it drew
@@ -50,7 +50,7 @@ All positions are two-player, draw pile top last, discard pile top last.
   4g with ``7b`` or ``9b``, and 8r with ``9b``. depth 5 = 3: seat 0 plays
   ``8r`` on 7b, and must ``pick`` over each 9b.
 
-**3DOWN flips** ``play 0 -|-|2g,Cr,9b/5b,6g,8b|10r|4g - 7g *`` (F3, F4, C1)
+**3DOWN flips** ``play 0 -|-|2g,Cr,9b/5b,6g,8b|10r|4g,1b,1b - 7g *`` (F3, F4, C1)
 
 - depth 1 = 3: ``v0``, ``v1``, ``v2`` (hand, 3UP and draw pile are empty).
 - depth 2 = 7: ``v0`` turns up 2g, below 7g: seat 0 picks up 7g and 2g (F4)
@@ -88,10 +88,10 @@ from tests.helpers import position
 from tests.move_tree import divide, perft
 from threeup3down import ClearTwoDraw, GameState, Rules, new_game
 
-CLEARS = "play 0 5g,5r,Cb|8g|2r/4b,6g,9r|7b|3g - 4g,5b *"
-CLEAR_TWO = "play 0 3g,9r,C+2g|10g|4r/4b,7b,8b|6r|2b 5g,2r 6g *"
-CLEAR_ONE = "play 0 C+1g|9g|5r/2b,7b,9b|6r|3b 4g,8r 5g *"
-FLIPS = "play 0 -|-|2g,Cr,9b/5b,6g,8b|10r|4g - 7g *"
+CLEARS = "play 0 5g,5r,Cb|8g|2r,1b,1b/4b,6g,9r|7b|3g,1r,1r - 4g,5b *"
+CLEAR_TWO = "play 0 3g,9r,C+2g|10g|4r,1b,1b/4b,7b,8b|6r|2b,1r,1r 5g,2r 6g *"
+CLEAR_ONE = "play 0 C+1g|9g|5r,1b,1b/2b,7b,9b|6r|3b,1r,1r 4g,8r 5g *"
+FLIPS = "play 0 -|-|2g,Cr,9b/5b,6g,8b|10r|4g,1b,1b - 7g *"
 
 HAND_COUNTED: list[tuple[str, dict[str, Any], list[int]]] = [
     (CLEARS, {}, [3, 8, 9]),
@@ -103,11 +103,11 @@ HAND_COUNTED: list[tuple[str, dict[str, Any], list[int]]] = [
 """Position, rules options, and the counts at depths 1, 2, ... worked out by hand."""
 
 GOLDEN: list[tuple[str, dict[str, Any], dict[int, int]]] = [
-    (CLEARS, {}, {4: 18, 8: 31, 12: 151, 16: 980}),
-    (CLEAR_TWO, {}, {5: 30, 8: 224, 12: 1635}),
-    (CLEAR_TWO, {"clear_two_draw": ClearTwoDraw.EACH}, {4: 27, 8: 287, 12: 2412}),
-    (CLEAR_ONE, {}, {8: 11, 12: 44, 16: 168, 20: 808}),
-    (FLIPS, {}, {5: 25, 8: 76, 12: 275, 16: 1060}),
+    (CLEARS, {}, {4: 18, 8: 55, 12: 831, 16: 6496}),
+    (CLEAR_TWO, {}, {5: 30, 8: 224, 12: 2667}),
+    (CLEAR_TWO, {"clear_two_draw": ClearTwoDraw.EACH}, {4: 27, 8: 287, 12: 3488}),
+    (CLEAR_ONE, {}, {8: 11, 12: 194, 16: 2132, 20: 31748}),
+    (FLIPS, {}, {5: 25, 8: 76, 12: 585, 16: 6896}),
 ]
 """Position, rules options and deeper counts recorded from the engine (regression data)."""
 

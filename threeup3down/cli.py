@@ -232,8 +232,8 @@ def table_line(state: GameState) -> str:
     """A one-line picture of the player to move's situation.
 
     >>> from threeup3down import GameState, Rules
-    >>> print(table_line(GameState.from_notation("play 1 5g|-|-/7r,8b|9g|2b,4r 6r 3g,5b *", Rules(players=2))))
-    Turn 1, player 1: hand 7r,8b | 3UP 9g | 3DOWN 2 | pile 3g,5b | draw pile 1
+    >>> print(table_line(GameState.from_notation("play 1 5g|-|-/7r,8b|9g|2b,4r,1b 6r 3g,5b *", Rules(players=2))))
+    Turn 1, player 1: hand 7r,8b | 3UP 9g | 3DOWN 3 | pile 3g,5b | draw pile 1
     """
     seat = state.seats[state.current_player]
     pile = format_cards(state.discard_pile[-4:])

@@ -20,6 +20,7 @@ and ``pick``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 from typing import assert_never, get_args
 
@@ -157,15 +158,33 @@ def _plays(cards: tuple[Card, ...], top: int, source: Source, colour_matters: bo
 def _distinct_subsets(
     cards: tuple[Card, ...], size: int, colour_matters: bool
 ) -> list[tuple[Card, ...]]:
-    """The distinct ``size``-card multisets of sorted ``cards``; with colours
-    irrelevant, one per multiset of ranks."""
-    chosen = dict.fromkeys(combinations(cards, size))
+    """The distinct ``size``-card multisets of sorted ``cards``, in card order; with
+    colours irrelevant, one per multiset of ranks."""
     if colour_matters:
-        return list(chosen)
+        kinds = tuple(dict.fromkeys(cards))
+        return list(_multisets(kinds, tuple(cards.count(card) for card in kinds), size))
+    chosen = dict.fromkeys(combinations(cards, size))
     by_ranks: dict[tuple[Rank, ...], tuple[Card, ...]] = {}
     for subset in chosen:
         by_ranks.setdefault(tuple(card.rank for card in subset), subset)
     return list(by_ranks.values())
+
+
+def _multisets(
+    kinds: tuple[Card, ...], counts: tuple[int, ...], size: int
+) -> Iterator[tuple[Card, ...]]:
+    """D3, O7: every way to take ``size`` cards when ``counts[i]`` identical copies
+    of ``kinds[i]`` are held, by how many of each kind, in card order. The
+    number of choices, not of subsets of copies, bounds the work."""
+    if size == 0:
+        yield ()
+        return
+    if not kinds or sum(counts) < size:
+        return
+    first, rest, rest_counts = kinds[0], kinds[1:], counts[1:]
+    for taken in range(min(counts[0], size), -1, -1):
+        for tail in _multisets(rest, rest_counts, size - taken):
+            yield (first,) * taken + tail
 
 
 def _swap_moves(seat: Seat) -> tuple[Move, ...]:
@@ -261,10 +280,9 @@ def _completes_colour_run(pile: tuple[Card, ...]) -> bool:
 
 
 def _draw_to_three(hand: tuple[Card, ...], draw_pile: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """T4: draw from the top of the draw pile until the hand holds three cards."""
+    """T4: draw from the top of the draw pile until the hand holds three cards
+    (the callers draw only for a hand of fewer than three)."""
     wanted = _HAND_SIZE - len(hand)
-    if wanted <= 0 or not draw_pile:
-        return hand, draw_pile
     split = max(0, len(draw_pile) - wanted)
     return _sorted(hand + draw_pile[split:]), draw_pile[:split]
 

@@ -34,11 +34,11 @@ True
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from threeup3down.cards import Card, format_cards, parse_cards, sort_cards
 from threeup3down.errors import NotationError
+from threeup3down.limits import MAX_INPUT_SIZE, size_problem
 from threeup3down.rules import Rules
 from threeup3down.state import GameState, Phase, Seat
 from threeup3down.validation import position_problems
@@ -86,12 +86,14 @@ def format_position(state: GameState) -> str:
     return " ".join(fields)
 
 
-def parse_position(text: str, rules: Rules) -> GameState:
+def parse_position(text: str, rules: Rules, *, max_size: int = MAX_INPUT_SIZE) -> GameState:
     """The position written as ``text``, played by ``rules``.
 
     The position must be one the rules allow: every card of the deck exactly
     once (the out-of-game pile may be ``*``), one seat per player, and no
-    pile that should already have cleared.
+    pile that should already have cleared. Text longer than ``max_size``
+    characters is refused (:mod:`threeup3down.limits`); reading takes time
+    linear in its length.
 
     >>> from threeup3down import Rules
     >>> parse_position("play 0 7r|-|-/8b|-|- - 8g,8r,8b *", Rules(players=2))
@@ -103,7 +105,10 @@ def parse_position(text: str, rules: Rules) -> GameState:
         raise NotationError(f"invalid position: {text!r} is not a string of position notation")
     if not isinstance(rules, Rules):
         raise NotationError(f"invalid position: rules must be a Rules value, not {rules!r}")
-    fields = re.sub(r"\s*/\s*", "/", text.strip()).split()
+    too_long = size_problem(text, max_size)
+    if too_long:
+        raise NotationError(f"invalid position: {too_long}")
+    fields = "/".join(part.strip() for part in text.split("/")).split()  # spaces around / are allowed
     if len(fields) < 6:
         raise NotationError(
             f"invalid position: expected at least 6 fields "

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import datetime
 import enum
+import functools
 import re
 import types
 import typing
@@ -46,6 +47,7 @@ import attrs
 
 from threeup3down.cards import Card, Colour, format_cards, parse_cards
 from threeup3down.errors import NotationError, ThreeUpError
+from threeup3down.limits import MAX_INPUT_SIZE, size_problem
 from threeup3down.moves import Move, parse_move
 from threeup3down.records import GameRecord, replay
 from threeup3down.rules import Rules
@@ -201,31 +203,41 @@ _LABEL = re.compile(r"setup|[0-9]+\.|p[0-9]+")
 _PLAYER_TAG = re.compile(r"Player(0|[1-9][0-9]?)")
 
 
-def parse_record(text: str) -> GameRecord:
+def parse_record(text: str, *, max_size: int = MAX_INPUT_SIZE) -> GameRecord:
     """The record written as ``text`` by :func:`format_record`.
 
     Turn numbers (``12.``), seats (``p0``) and ``setup`` between the moves
     are skipped. The moves are not checked here: :func:`~threeup3down.records.replay` does.
+    Text longer than ``max_size`` characters is refused (:mod:`threeup3down.limits`);
+    reading takes time linear in its length.
 
     >>> parse_record('[Format "threeup3down/record"]\\n[Version "1"]\\n[Rules "players=2"]\\n\\nup:1g')
     Traceback (most recent call last):
     ...
     threeup3down.errors.NotationError: invalid record: the Seed tag is missing
     """
+    too_long = size_problem(text, max_size)
+    if too_long:
+        raise NotationError(f"invalid record: {too_long}")
     lines = text.strip().splitlines()
     tags: dict[str, str] = {}
-    while lines and lines[0].startswith("["):
-        line = lines.pop(0).strip()
+    start = 0
+    while start < len(lines) and lines[start].startswith("["):
+        line = lines[start].strip()
+        start += 1
         match = _TAG.fullmatch(line)
         if match is None:
             raise NotationError(f'invalid record: {line!r} is not a tag line like [Seed "42"]')
         if match[1] in tags:
             raise NotationError(f"invalid record: the {match[1]} tag is given twice")
-        tags[match[1]] = re.sub(r"\\(.)", r"\1", match[2])
-    moves = tuple(_parse_move(token) for token in " ".join(lines).split() if not _LABEL.fullmatch(token))
+        value = match[2]
+        tags[match[1]] = re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
+    tokens = " ".join(lines[start:]).split()
+    moves = tuple(_parse_move(token) for token in tokens if not _LABEL.fullmatch(token))
     return _record(tags, moves)
 
 
+@functools.lru_cache(maxsize=1024)  # a record repeats few distinct moves
 def _parse_move(token: str) -> Move:
     try:
         if not token.isascii():

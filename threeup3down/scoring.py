@@ -12,7 +12,7 @@ its agreed number of games.
 
 >>> from threeup3down import GameState, Rules
 >>> rules = Rules(players=2, turn_limit=None)
->>> game = GameState.from_notation("over 0 -|-|-/5r,C+1b|2g|- - - * fin=0", rules)
+>>> game = GameState.from_notation("over 0 -|-|-/5r,C+1b|2g|1b,1b,1r - - * fin=0", rules)
 >>> score(game)
 (0, 25)
 >>> match = Match(rules, games=2).record(game)
@@ -257,7 +257,7 @@ class Match:
 
         >>> from threeup3down import GameState, Rules
         >>> match = Match(Rules(players=2, turn_limit=40), games=2)
-        >>> stalemate = GameState.from_notation("over 1 4g|-|-/5r,C+1b|2g|- - - * turn=40", match.next_rules)
+        >>> stalemate = GameState.from_notation("over 1 4g|-|-/5r,C+1b|2g|1b,1b,1r - - * turn=40", match.next_rules)
         >>> match.record(stalemate).totals
         (4, 25)
         >>> match.record(stalemate).record(stalemate)

@@ -72,6 +72,7 @@ from threeup3down.codec import (
 )
 from threeup3down.errors import DocumentError
 from threeup3down.events import Event
+from threeup3down.limits import MAX_INPUT_SIZE, size_problem
 from threeup3down.moves import Move
 from threeup3down.observation import Observation
 from threeup3down.records import GameRecord
@@ -175,13 +176,14 @@ class Format(Generic[T]):
         """
         return _dumps(self.to_dict(value), indent)
 
-    def from_json(self, text: str | bytes) -> T:
-        """The value of a JSON document of this format (text, or UTF-8 bytes).
+    def from_json(self, text: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> T:
+        """The value of a JSON document of this format (text, or UTF-8 bytes),
+        of at most ``max_size`` characters or bytes (:mod:`threeup3down.limits`).
 
         >>> MOVE.from_json(b'{"format": "threeup3down/move", "version": 1, "move": "v2"}')
         FlipDown(position=2)
         """
-        return self.from_dict(_load(text))
+        return self.from_dict(_load(text, max_size))
 
 
 def _envelope(document: object, expected: str | None) -> Mapping[str, object]:
@@ -207,8 +209,11 @@ def _dumps(document: dict[str, JsonValue], indent: int | None) -> str:
     return json.dumps(document, indent=indent, ensure_ascii=False, allow_nan=False)
 
 
-def _load(text: str | bytes) -> object:
-    """Parse JSON text, refusing duplicate keys, NaN and Infinity."""
+def _load(text: str | bytes, max_size: int) -> object:
+    """Parse JSON text, refusing text over ``max_size``, duplicate keys, NaN and Infinity."""
+    too_long = size_problem(text, max_size) if isinstance(text, (str, bytes)) else None
+    if too_long:
+        raise DocumentError(too_long)
     try:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except DocumentError:
@@ -220,9 +225,11 @@ def _load(text: str | bytes) -> object:
 def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
     document = dict(pairs)
     if len(document) != len(pairs):
-        keys = [key for key, _ in pairs]
-        twice = next(key for key in keys if keys.count(key) > 1)
-        raise DocumentError(f"key {twice!r} appears twice in an object")
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DocumentError(f"key {key!r} appears twice in an object")
+            seen.add(key)
     return document
 
 
@@ -433,11 +440,16 @@ def from_dict(document: object, kind: Format[T] | None = None) -> Document | T:
 
 
 @overload
-def from_json(text: str | bytes) -> Document: ...
+def from_json(text: str | bytes, *, max_size: int = ...) -> Document: ...
 @overload
-def from_json(text: str | bytes, kind: Format[T]) -> T: ...
-def from_json(text: str | bytes, kind: Format[T] | None = None) -> Document | T:
+def from_json(text: str | bytes, kind: Format[T], *, max_size: int = ...) -> T: ...
+def from_json(
+    text: str | bytes, kind: Format[T] | None = None, *, max_size: int = MAX_INPUT_SIZE
+) -> Document | T:
     """The value of a JSON document; with ``kind``, of that format only.
+
+    Text longer than ``max_size`` characters (or bytes) is refused
+    (:mod:`threeup3down.limits`); reading takes time linear in its length.
 
     >>> from_json('{"format": "threeup3down/cards", "version": 1, "cards": ["7r"]}', CARDS)
     (Card.RED_7,)
@@ -446,7 +458,7 @@ def from_json(text: str | bytes, kind: Format[T] | None = None) -> Document | T:
     ...
     threeup3down.errors.DocumentError: $.version: unsupported version 2: this library reads version 1
     """
-    document = _load(text)
+    document = _load(text, max_size)
     return from_dict(document) if kind is None else kind.from_dict(document)
 
 

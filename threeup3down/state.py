@@ -19,6 +19,7 @@ import enum
 import attrs
 
 from threeup3down.cards import Card
+from threeup3down.limits import MAX_INPUT_SIZE
 from threeup3down.rules import Rules
 
 __all__ = ["GameState", "Phase", "Seat"]
@@ -166,11 +167,11 @@ class GameState:
         return format_position(self)
 
     @classmethod
-    def from_notation(cls, text: str, rules: Rules) -> GameState:
+    def from_notation(cls, text: str, rules: Rules, *, max_size: int = MAX_INPUT_SIZE) -> GameState:
         """The position written as ``text``, played by ``rules``.
 
         Raises :class:`~threeup3down.NotationError` if ``text`` is not a valid
-        position for these rules.
+        position for these rules, or longer than ``max_size`` characters.
 
         >>> from threeup3down import Rules
         >>> state = GameState.from_notation("play 0 7r,9g|-|-/8b|-|- - 8g *", Rules(players=2))
@@ -183,7 +184,7 @@ class GameState:
         """
         from threeup3down.notation import parse_position
 
-        return parse_position(text, rules)
+        return parse_position(text, rules, max_size=max_size)
 
     def __str__(self) -> str:
         return self.notation()

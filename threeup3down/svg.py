@@ -20,7 +20,7 @@ carries ``data-card`` (card notation).
 
 >>> from threeup3down import GameState, Rules
 >>> from threeup3down.observation import observe
->>> state = GameState.from_notation("play 0 7r,9g|2b|4g/8b|3r|5r 6g 8g *", Rules(players=2))
+>>> state = GameState.from_notation("play 0 7r,9g|2b|4g,1b,1b/8b|3r|5r,1r,1r 6g 8g *", Rules(players=2))
 >>> picture = observation_svg(observe(state, 0))
 >>> picture.startswith("<svg")
 True

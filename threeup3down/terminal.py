@@ -187,19 +187,19 @@ def render_view(view: Observation) -> str:
     """The table as the observing seat sees it, as lines of text.
 
     >>> from threeup3down import GameState, Rules
-    >>> state = GameState.from_notation("play 0 7r,9g|8b|2b/5b,6b|9r|3g 4r 8g *", Rules(players=2))
+    >>> state = GameState.from_notation("play 0 7r,9g|8b|2b,1b,1b/5b,6b|9r|3g,1r,1r 4r 8g *", Rules(players=2))
     >>> print(render_view(observe(state, 0)))
     --- Turn 1: your move (player 0) ---
-    Player 1: 2 cards in hand | 3UP 9r | 3DOWN 1
-    Draw pile 1 | out of game 74 | discard pile 8g
-    You: 3UP 8b | 3DOWN 1
+    Player 1: 2 cards in hand | 3UP 9r | 3DOWN 3
+    Draw pile 1 | out of game 70 | discard pile 8g
+    You: 3UP 8b | 3DOWN 3
     Your hand: 7r 9g
 
     Cards every player saw go into another hand, and not leave it, are named:
 
-    >>> state = GameState.from_notation("play 0 7r,9g|8b|2b/5b,6b|9r|3g 4r 8g * known=-/6b", Rules(players=2))
+    >>> state = GameState.from_notation("play 0 7r,9g|8b|2b,6r,7b/5b,6b|9r|3g,10g,10b 4r 8g * known=-/6b", Rules(players=2))
     >>> render_view(observe(state, 0)).splitlines()[1]
-    'Player 1: 2 cards in hand (known: 6b) | 3UP 9r | 3DOWN 1'
+    'Player 1: 2 cards in hand (known: 6b) | 3UP 9r | 3DOWN 3'
     """
     me = view.player
     if view.phase is Phase.SETUP:

@@ -3,8 +3,12 @@
 A :class:`~threeup3down.GameState` read from position notation or from JSON
 is checked here before the engine sees it, so a state that was loaded is
 always one the engine can play on: every card of the deck is in exactly one
-place (D1), hands are sorted, no pile is one that should already have cleared,
-and the phase, the player to move and the flags fit together.
+place (D1), hands are sorted, the discard pile rises and holds nothing that
+should already have cleared, 3DOWN cards go only after the 3UP cards, every
+finished turn ended with a draw, owed plays come from Clear cards already
+played, and the phase, the player to move and the flags fit together. So
+every move listed in a loaded position is accepted, and leads to a position
+that loads again.
 
 >>> from threeup3down import Rules, new_game
 >>> position_problems(new_game(Rules(players=2), seed=1))
@@ -55,6 +59,7 @@ def position_problems(state: GameState) -> tuple[str, ...]:
     if not problems:  # the checks below index seats by number
         problems += _card_problems(state)
         problems += _pile_problems(state)
+        problems += _seat_order_problems(state)
         problems += _finished_problems(state)
         if state.phase is Phase.SETUP:
             problems += _setup_problems(state)
@@ -62,6 +67,8 @@ def position_problems(state: GameState) -> tuple[str, ...]:
             problems += _play_problems(state)
         else:
             problems += _over_problems(state)
+        if state.phase is not Phase.SETUP:
+            problems += _draw_problems(state)
     return tuple(problems)
 
 
@@ -123,14 +130,65 @@ def _cards(counts: Counter[Card]) -> str:
 
 
 def _pile_problems(state: GameState) -> Iterator[str]:
-    """C1, C4: the discard pile holds no Clear and does not end in three of a number."""
+    """P2, C1, C4, O7: the discard pile holds numbers laid in rising order, never
+    three equal in a row, and a same-colour swap is offered only on four of a colour."""
     pile = state.discard_pile
     if any(card.rank.is_clear for card in pile):
         yield "a Clear card lies on the discard pile, which it clears (C1)"
     elif len(pile) >= 3 and pile[-1].rank == pile[-2].rank == pile[-3].rank:
         yield f"the discard pile ends in three {pile[-1].rank.symbol}s, which clear it (C4)"
-    if state.swap_offered and not state.rules.same_colour_swap:
+    else:
+        yield from _pile_order_problems(pile)
+    if state.swap_offered:
+        yield from _swap_problems(state)
+
+
+def _pile_order_problems(pile: tuple[Card, ...]) -> Iterator[str]:
+    """P2: each card equals or beats the one below it; C4: three equal numbers
+    in a row would have cleared the pile when the third was laid."""
+    for below, above in zip(pile, pile[1:]):
+        if above.rank < below.rank:
+            yield f"the discard pile goes down from {below} to {above}, but plays equal or beat the top (P2)"
+            return
+    for low, middle, high in zip(pile, pile[1:], pile[2:]):
+        if low.rank == middle.rank == high.rank:
+            yield f"the discard pile holds three {low.rank.symbol}s in a row, which cleared it (C4)"
+            return
+
+
+def _swap_problems(state: GameState) -> Iterator[str]:
+    """O7: the swap follows a play completing four cards of one colour on top,
+    by a player holding both hand and 3UP cards."""
+    if not state.rules.same_colour_swap:
         yield "a same-colour swap is offered but O7 is off"
+        return
+    pile = state.discard_pile
+    if len(pile) < 4 or len({card.colour for card in pile[-4:]}) != 1:
+        yield "a same-colour swap is offered but the top four cards are not of one colour (O7)"
+    seat = state.seats[state.current_player]
+    if not (seat.hand and seat.up):
+        yield "a same-colour swap is offered to a player without both hand and 3UP cards (O7)"
+
+
+def _seat_order_problems(state: GameState) -> Iterator[str]:
+    """F2: 3DOWN cards are played only once every 3UP card is gone."""
+    for number, seat in enumerate(state.seats):
+        if seat.up and len(seat.down) < _PILE_SIZE:
+            yield f"seat {number} has played a 3DOWN card but still has 3UP cards (F2)"
+
+
+def _draw_problems(state: GameState) -> Iterator[str]:
+    """T4: every turn ends with a draw, so while the draw pile has cards only the
+    player in the middle of a turn can hold cards with an empty hand."""
+    if not state.draw_pile:
+        return
+    for number, seat in enumerate(state.seats):
+        in_turn = state.phase is Phase.PLAY and number == state.current_player
+        if not seat.hand and (seat.up or seat.down) and not in_turn:
+            yield (
+                f"seat {number} has an empty hand while the draw pile has cards "
+                "(T4: its last turn ended with a draw)"
+            )
 
 
 def _finished_problems(state: GameState) -> Iterator[str]:
@@ -208,6 +266,12 @@ def _play_problems(state: GameState) -> Iterator[str]:
     room = len(seat.hand) < 3 or state.rules.early_draw is EarlyDraw.ONE  # C2
     if state.may_draw and not (state.owed_plays and state.draw_pile and room):
         yield "the early draw is offered where it would draw nothing (C2)"
+    granted = sum(card.rank.extra_plays for card in state.out_of_game)
+    if state.owed_plays > granted:
+        yield (
+            f"{state.owed_plays} plays are owed but the Clear +1 and Clear +2 cards out of "
+            f"the game granted {granted} (C2, C3, C6)"
+        )
     limit = state.rules.turn_limit
     if limit is not None and state.turn >= limit:
         yield f"turn {state.turn} has reached the turn limit of {limit}, which ends the game (O10)"

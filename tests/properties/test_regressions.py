@@ -20,7 +20,7 @@ def test_settled_places_round_trip_through_notation() -> None:
 @pytest.mark.spec("O7", "D3")
 def test_a_twin_swap_is_refused() -> None:
     """O7, D3: swapping a hand card for an identical 3UP card is not a listed move, so apply refuses it like any unlisted move."""
-    state = position("play 0 4b,5g|4b,7g|-/9r,9g,9b|-|- - 1b,2b,3b,5b * swap", same_colour_swap=True)
+    state = position("play 0 4b,5g|4b,7g|1b,1r,1r/9r,9g,9b|-|- - 1b,2b,3b,5b * swap", same_colour_swap=True)
     assert moves(state) == ["swap:4b/7g", "swap:5g/4b", "swap:5g/7g", "keep"]
     with pytest.raises(IllegalMoveError):
         apply(state, Swap(Card.BLUE_4, Card.BLUE_4))

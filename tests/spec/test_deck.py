@@ -128,7 +128,7 @@ def test_other_colour_is_accepted() -> None:
 @pytest.mark.spec("D3")
 def test_other_colour_is_accepted_from_3up() -> None:
     """3UP plays are listed once per number of cards too, and the other colour is accepted."""
-    state = position("play 0 -|4g,4b,9r|8g/5g,5r,5b|-|- - 3r *")
+    state = position("play 0 -|4g,4b,9r|8g,1b,1b/5g,5r,5b|-|- - 3r *")
     assert moves(state) == ["^4g", "^4g,4b", "^9r"]
     after = play(state, "^4b")
     assert after.seats[0].up == parse_cards("4g,9r")

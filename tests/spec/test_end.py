@@ -27,10 +27,10 @@ def test_last_hand_card_wins() -> None:
 
 
 @pytest.mark.spec("W1", "F2")
-def test_last_3up_cards_win() -> None:
-    """Playing the last 3UP cards, with no 3DOWN card left, wins."""
-    after = play(position(f"play 0 -|6g,6r|-/{THREE_SEATS} - 4b *"), "^6g,6r")
-    assert canonical(after) == position(f"over 0 -|-|-/{THREE_SEATS} - 4b,6g,6r * turn=1 fin=0")
+def test_last_3up_cards_do_not_win() -> None:
+    """Playing the last 3UP cards leaves the three 3DOWN cards, still to be played (F2): play goes on."""
+    after = play(position(f"play 0 -|6g,6r|2b,3b,9b/{THREE_SEATS} - 4b *"), "^6g,6r")
+    assert canonical(after) == position(f"play 1 -|-|2b,3b,9b/{THREE_SEATS} - 4b,6g,6r * turn=1")
 
 
 @pytest.mark.spec("W1", "F3")

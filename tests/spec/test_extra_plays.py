@@ -170,23 +170,23 @@ def test_clear_plus_2_as_an_owed_play_adds_two() -> None:
 @pytest.mark.spec("C5", "C2")
 def test_empty_hand_must_draw_before_an_owed_play() -> None:
     """A player owing a play with an empty hand, the early draw on offer, must draw; nothing else is allowed."""
-    state = play(position("play 0 C+1g|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7g 9r *"), "C+1g")
-    assert canonical(state) == position("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7g - * owed=1 draw")
+    state = play(position("play 0 C+1g|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r,6r,7g 9r *"), "C+1g")
+    assert canonical(state) == position("play 0 -|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r,6r,7g - * owed=1 draw")
     assert moves(state) == ["draw"]
     for move in ["^9g", "v0", "pick", "5r"]:
         assert refused(state, move) == "C5"
     state = play(state, "draw")
-    assert canonical(state) == position("play 0 3r,6r,7g|9g|3b/5g,6b,8r|-|- 2r - * owed=1")
+    assert canonical(state) == position("play 0 3r,6r,7g|9g|3b,1b,1b/5g,6b,8r|-|- 2r - * owed=1")
     assert moves(state) == ["3r", "6r", "7g"]
 
 
 @pytest.mark.spec("C5", "C3")
 def test_empty_hand_draws_before_each_owed_play_variant() -> None:
     """With ClearTwoDraw.EACH the draw is on offer before the second extra play, so an empty hand must take it."""
-    state = position("play 0 5r,5b,C+2g|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7g 9r *", clear_two_draw=ClearTwoDraw.EACH)
+    state = position("play 0 5r,5b,C+2g|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r,6r,7g 9r *", clear_two_draw=ClearTwoDraw.EACH)
     state = play(state, "C+2g", "5r,5b")
     assert canonical(state) == position(
-        "play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7g 5r,5b * owed=1 draw", clear_two_draw=ClearTwoDraw.EACH
+        "play 0 -|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r,6r,7g 5r,5b * owed=1 draw", clear_two_draw=ClearTwoDraw.EACH
     )
     assert moves(state) == ["draw"]
     for move in ["^9g", "v0", "pick", "5r"]:
@@ -195,11 +195,11 @@ def test_empty_hand_draws_before_each_owed_play_variant() -> None:
     assert moves(state) == ["6r", "7g"]
     after = play(state, "6r")
     assert canonical(after) == position(
-        "play 1 2r,3r,7g|9g|3b/5g,6b,8r|-|- - 5r,5b,6r * turn=1", clear_two_draw=ClearTwoDraw.EACH
+        "play 1 2r,3r,7g|9g|3b,1b,1b/5g,6b,8r|-|- - 5r,5b,6r * turn=1", clear_two_draw=ClearTwoDraw.EACH
     )
 
 
-CLEAR_PLUS_2_SEVENS = "play 0 7g,7r,C+2g|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7b 9r *"
+CLEAR_PLUS_2_SEVENS = "play 0 7g,7r,C+2g|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r,6r,7b 9r *"
 """Seat 0 holds a pair of 7s and the Clear +2, with a 3UP 9 and one 3DOWN card left."""
 
 
@@ -210,13 +210,13 @@ def test_no_forced_draw_where_the_variant_forbids_it() -> None:
     state = play(position(CLEAR_PLUS_2_SEVENS), "C+2g")
     assert moves(state) == ["draw", "7g", "7g,7r"]
     state = play(state, "7g,7r")
-    assert canonical(state) == position("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7b 7g,7r * owed=1")
+    assert canonical(state) == position("play 0 -|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r,6r,7b 7g,7r * owed=1")
     assert moves(state) == ["pick"]
     assert refused(state, "draw") == "C3"
     assert refused(state, "^9g") == "F1"
     assert refused(state, "v0") == "F1"
     after = play(state, "pick")
-    assert canonical(after) == position("play 1 7g,7r,7b|9g|3b/5g,6b,8r|-|- 2r,3r,6r - * turn=1 known=7g,7r/-")
+    assert canonical(after) == position("play 1 7g,7r,7b|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r,6r - * turn=1 known=7g,7r/-")
 
 
 @pytest.mark.spec("C5", "C3")
@@ -247,10 +247,10 @@ def test_last_3down_clear_plus_1_wins() -> None:
     assert canonical(after) == position("over 0 -|-|-/5g,5r,5b|-|- - - * turn=1 fin=0")
 
 
-@pytest.mark.spec("C7", "W1", "F2")
-def test_last_3up_clear_plus_2_wins() -> None:
-    """The Clear +2 played as the last 3UP card, with no 3DOWN cards left, wins at once."""
-    after = play(position("play 0 -|C+2g|-/5g,5r,5b|-|- - 7b *"), "^C+2g")
+@pytest.mark.spec("C7", "W1", "F3")
+def test_last_3down_clear_plus_2_wins() -> None:
+    """The Clear +2 turned over as the last 3DOWN card, once the 3UP cards are gone, wins at once."""
+    after = play(position("play 0 -|-|C+2g/5g,5r,5b|-|- - 7b *"), "v0")
     assert after.is_over
     assert after.winner == 0
 
@@ -295,7 +295,7 @@ class TestEarlyDrawAmount:
     @pytest.mark.spec("C2", "C5")
     def test_forced_draw_takes_one_card_under_the_variant(self) -> None:
         """An empty hand owing a play draws first (C5): one card with EarlyDraw.ONE."""
-        state = play(position("play 0 C+1g|9g|3b/5g,6b,8r|-|- 2r,3r,6r,7g 9r *", early_draw=EarlyDraw.ONE), "C+1g")
+        state = play(position("play 0 C+1g|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r,6r,7g 9r *", early_draw=EarlyDraw.ONE), "C+1g")
         assert moves(state) == ["draw"]
         after = play(state, "draw")
         assert after.seats[0].hand == parse_cards("7g")

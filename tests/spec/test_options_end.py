@@ -142,7 +142,7 @@ class TestTurnLimit:
     @pytest.mark.spec("O10", "O7")
     def test_the_turn_ends_after_the_swap(self) -> None:
         """A same-colour swap (O7) belongs to the turn: the game ends once it is decided."""
-        text = "play 0 8g,9r|2r|-/9b|-|- - 5g,6g,7g * turn=9"
+        text = "play 0 8g,9r|2r|1b,1b,1r/9b|-|- - 5g,6g,7g * turn=9"
         offered = play(position(text, turn_limit=10, same_colour_swap=True), "8g")
         assert not offered.is_over and offered.swap_offered
         assert play(offered, "keep").is_stalemate

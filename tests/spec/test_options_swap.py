@@ -14,7 +14,7 @@ from threeup3down import Deck, parse_cards
 
 pytestmark = pytest.mark.spec("O7")
 
-RUN = "play 0 8g,9r,Cb|2r,3b|4b/9b,10r|-|- 5b 5g,6g,7g *"
+RUN = "play 0 8g,9r,Cb|2r,3b|4b,1b,1b/9b,10r|-|- 5b 5g,6g,7g *"
 """Three greens on the pile; seat 0 holds 8g, 9r and a Clear, with 3UP 2r and 3b."""
 
 OFFERED = ["swap:9r/2r", "swap:9r/3b", "swap:Cb/2r", "swap:Cb/3b", "keep"]
@@ -36,7 +36,7 @@ def test_swap_exchanges_and_ends_the_turn() -> None:
     after = play(position(RUN, same_colour_swap=True), "8g", "swap:9r/2r")
     assert after.seats[0].hand == parse_cards("2r,5b,Cb")
     assert after.seats[0].up == parse_cards("3b,9r")
-    assert after.seats[0].down == parse_cards("4b")
+    assert after.seats[0].down == parse_cards("4b,1b,1b")
     assert not after.swap_offered and after.current_player == 1 and after.turn == 1
 
 
@@ -88,14 +88,14 @@ def test_another_colour_breaks_the_run() -> None:
 
 def test_three_of_a_colour_is_not_enough() -> None:
     """8g on only two greens (and a blue) makes three greens on top: no offer."""
-    state = position("play 0 8g,9r|2r|-/9b|-|- 5b 4b,6g,7g *", same_colour_swap=True)
+    state = position("play 0 8g,9r|2r|1b,1b,1r/9b|-|- 5b 4b,6g,7g *", same_colour_swap=True)
     after = play(state, "8g")
     assert not after.swap_offered and after.current_player == 1
 
 
 def test_multiple_completes_the_run() -> None:
     """Two green 7s on 5g, 6g complete four greens in one play."""
-    state = position("play 0 7g,7g,9r|2r|-/9b|-|- 5b 5g,6g *", same_colour_swap=True)
+    state = position("play 0 7g,7g,9r|2r|1b,1b,1r/9b|-|- 5b 5g,6g *", same_colour_swap=True)
     assert moves(state) == ["7g", "7g,7g", "9r"]
     offered = play(state, "7g,7g")
     assert moves(offered) == ["swap:9r/2r", "keep"]
@@ -104,7 +104,7 @@ def test_multiple_completes_the_run() -> None:
 @pytest.mark.spec("O7", "C1", "C4")
 def test_a_clear_leaves_no_run() -> None:
     """A clearing play empties the pile, so no run lies on top: a third 6g, or a Clear."""
-    state = position("play 0 6g,9r,Cg|2r|-/9b|-|- 5b 5g,6g,6g *", same_colour_swap=True)
+    state = position("play 0 6g,9r,Cg|2r|1b,1b,1r/9b|-|- 5b 5g,6g,6g *", same_colour_swap=True)
     for clearing in ("6g", "Cg"):
         after = play(state, clearing)
         assert after.discard_pile == () and not after.swap_offered
@@ -113,7 +113,7 @@ def test_a_clear_leaves_no_run() -> None:
 
 def test_needs_a_hand_card() -> None:
     """A player whose play empties the hand has no card to swap: no offer."""
-    state = position("play 0 8g|2r|-/9b|-|- - 5g,6g,7g *", same_colour_swap=True)
+    state = position("play 0 8g|2r|1b,1b,1r/9b|-|- - 5g,6g,7g *", same_colour_swap=True)
     after = play(state, "8g")
     assert not after.swap_offered and after.current_player == 1
 
@@ -128,7 +128,7 @@ def test_needs_a_3up_card() -> None:
 @pytest.mark.spec("O7", "F2")
 def test_not_from_3up_plays() -> None:
     """Playing 3UP cards needs an empty hand, so a run made from 3UP offers nothing."""
-    state = position("play 0 -|8g,9r|4b/9b|-|- - 5g,6g,7g *", same_colour_swap=True)
+    state = position("play 0 -|8g,9r|4b,1b,1b/9b|-|- - 5g,6g,7g *", same_colour_swap=True)
     assert moves(state) == ["^8g", "^9r"]
     after = play(state, "^8g")
     assert not after.swap_offered and after.current_player == 1
@@ -137,7 +137,7 @@ def test_not_from_3up_plays() -> None:
 @pytest.mark.spec("O7", "P1")
 def test_colours_become_choices() -> None:
     """With O7 on, 7g and 7r are different plays; without it one stands for both."""
-    text = "play 0 7g,7r,9b|2r|-/9g|-|- - 5b *"
+    text = "play 0 7g,7r,9b|2r|1b,1b,1r/9g|-|- - 5b *"
     assert moves(position(text, same_colour_swap=True)) == ["7g", "7r", "7g,7r", "9b"]
     assert moves(position(text)) == ["7g", "7g,7r", "9b"]
 
@@ -170,7 +170,7 @@ def test_swap_during_extra_plays() -> None:
     # The literal deck has two Clear +2: C+2g owes 2, the second C+2g 1 + 2 = 3,
     # 5g,5g leaves 2 owed and 6g,6g leaves 1, with four greens on top.
     state = position(
-        "play 0 5g,5g,6g,6g,9r,C+2g,C+2g|2r,3r,4r|-/9b|-|- - 8b *",
+        "play 0 5g,5g,6g,6g,9r,C+2g,C+2g|2r,3r,4r|1b,1b,1r/9b|-|- - 8b *",
         deck=Deck.LITERAL,
         same_colour_swap=True,
     )
@@ -189,6 +189,6 @@ def test_swap_during_extra_plays() -> None:
 def test_swapping_a_card_for_its_twin_is_not_listed() -> None:
     """Swapping a hand card for an identical 3UP card changes nothing, so only keep stands for it (D3)."""
     state = play(
-        position("play 0 5r,9r|9r,3b,4b|-/8b|-|- 2g,3g,4g 1r,2r,4r *", same_colour_swap=True), "5r"
+        position("play 0 5r,9r|9r,3b,4b|1b,1b,1r/8b|-|- 2g,3g,4g 1r,2r,4r *", same_colour_swap=True), "5r"
     )
     assert moves(state) == ["swap:9r/3b", "swap:9r/4b", "keep"]

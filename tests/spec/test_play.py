@@ -8,7 +8,7 @@ from tests.helpers import moves, play, position
 from tests.spec.expect import exact_position, refused
 from threeup3down import parse_cards
 
-MULTIPLES = "play 0 5g,5r,8g|5b|3g/6g,6r,6b|-|- - 4r *"
+MULTIPLES = "play 0 5g,5r,8g|5b|3g,1b,1b/6g,6r,6b|-|- - 4r *"
 """Seat 0 holds a pair of 5s and an 8 (a 5 also lies in its 3UP cards) on a 4."""
 
 
@@ -52,7 +52,7 @@ def test_hand_play_naming_3up_cards(move: str) -> None:
 @pytest.mark.spec("P1", "F1")
 def test_3up_card_not_held() -> None:
     """Once 3UP cards may be played, naming one the player does not have is refused."""
-    state = position("play 0 -|5b,8b|3g/6g,6r,6b|-|- - 4r *")
+    state = position("play 0 -|5b,8b|3g,1b,1b/6g,6r,6b|-|- - 4r *")
     assert refused(state, "^9r") == "P1"
     assert refused(state, "5b") == "P1"
 

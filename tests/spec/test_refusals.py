@@ -16,6 +16,7 @@ from threeup3down import (
     NotationError,
     Play,
     Rules,
+    Source,
     ThreeUpError,
     parse_cards,
     apply,
@@ -36,7 +37,7 @@ CASES = [
     _case("play 0 4g,7g,9r|-|-/5g,5r,5b|-|- - 7b *", "4g", "P2", "a number lower than the top card"),
     _case("play 0 5g,5r,8g|-|-/6g,6r,6b|-|- - 4r *", "5g,8g", "P1", "mixed numbers"),
     _case("play 0 5g,5r,8g|-|-/6g,6r,6b|-|- - 4r *", "9r", "P1", "a card not in the hand"),
-    _case("play 0 -|5b,8b|3g/6g,6r,6b|-|- - 4r *", "^9b", "P1", "a card not in the 3UP cards"),
+    _case("play 0 -|5b,8b|3g,1b,1b/6g,6r,6b|-|- - 4r *", "^9b", "P1", "a card not in the 3UP cards"),
     _case("play 0 4b,Cr,Cb|-|-/5g,5r,5b|-|- - 6b *", "Cr,Cb", "P4", "two Clear cards together"),
     _case("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *", "pick", "T2", "a pick-up while a play exists"),
     _case("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g - * owed=1", "draw", "T4", "an early draw with a full hand"),
@@ -50,20 +51,20 @@ CASES = [
         "a draw after the first owed play of a Clear +2",
     ),
     _case(
-        "play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r 5r * owed=1 draw", "^9g", "C5", "a 3UP play while a draw is forced"
+        "play 0 -|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r 5r * owed=1 draw", "^9g", "C5", "a 3UP play while a draw is forced"
     ),
-    _case("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r 5r * owed=1 draw", "pick", "C5", "a pick-up while a draw is forced"),
-    _case("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r 5r * owed=1", "draw", "C3", "an early draw no longer on offer"),
-    _case("play 0 -|9g|3b/5g,6b,8r|-|- 2r,3r 5r * owed=1", "^9g", "F1", "3UP cards while the draw pile has cards"),
-    _case("play 0 4g|9r,10b|3g/5g,5r,6b|-|- - 2b *", "^9r", "F1", "3UP cards while the hand has cards"),
-    _case("play 0 4g|8r,10b,Cg|3g/5g,5r,6b|-|- - 2b *", "^Cg,8r", "F1", "F1 before P4: a Clear and a number from 3UP"),
-    _case("play 0 4g|8r,10b,Cg|3g/5g,5r,6b|-|- - 2b *", "^8r,10b", "F1", "F1 before P1: mixed numbers from 3UP"),
-    _case("play 0 4g|8r,10b,Cg|3g/5g,5r,6b|-|- - 2b *", "10b", "F1", "F1 before P1: a 3UP card played as a hand card"),
+    _case("play 0 -|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r 5r * owed=1 draw", "pick", "C5", "a pick-up while a draw is forced"),
+    _case("play 0 -|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r 5r * owed=1", "draw", "C3", "an early draw no longer on offer"),
+    _case("play 0 -|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r 5r * owed=1", "^9g", "F1", "3UP cards while the draw pile has cards"),
+    _case("play 0 4g|9r,10b|3g,1b,1b/5g,5r,6b|-|- - 2b *", "^9r", "F1", "3UP cards while the hand has cards"),
+    _case("play 0 4g|8r,10b,Cg|3g,1b,1b/5g,5r,6b|-|- - 2b *", "^Cg,8r", "F1", "F1 before P4: a Clear and a number from 3UP"),
+    _case("play 0 4g|8r,10b,Cg|3g,1b,1b/5g,5r,6b|-|- - 2b *", "^8r,10b", "F1", "F1 before P1: mixed numbers from 3UP"),
+    _case("play 0 4g|8r,10b,Cg|3g,1b,1b/5g,5r,6b|-|- - 2b *", "10b", "F1", "F1 before P1: a 3UP card played as a hand card"),
     _case("play 0 4g,Cg|-|-/5g,5r,6b|-|- - 2b *", "Cg,Cr", "P1", "P1 before P4: a Clear card not held"),
     _case("play 0 4g,Cg|-|-/5g,5r,6b|-|- - 2b *", "4g,Cg", "P4", "P4 before P1: a Clear with a number"),
     _case("play 0 4g,4r|-|-/5g,5r,6b|-|- - 6b *", "4g,4b", "P1", "P1 before P2: a low card not held"),
-    _case("play 0 4g,4r,7g|9r|3g/5g,5r,6b|-|- 2r 2b *", "v0", "F1", "a flip while the draw pile has cards"),
-    _case("play 0 -|9r|3g/5g,5r,6b|-|- - 2b *", "v0", "F2", "a flip while 3UP cards remain"),
+    _case("play 0 4g,4r,7g|9r|3g,1b,1b/5g,5r,6b|-|- 2r 2b *", "v0", "F1", "a flip while the draw pile has cards"),
+    _case("play 0 -|9r|3g,1b,1b/5g,5r,6b|-|- - 2b *", "v0", "F2", "a flip while 3UP cards remain"),
     _case("over 0 -|-|-/5g,5r,6b|-|- - 7b,9r * turn=1 fin=0", "5g", "W1", "a move after the game is over"),
     _case("play 0 2g,5r,9b|-|3g/4g,4r,4b|-|7g - - *", "up:2g,5r,9b", "S3", "a 3UP choice during play"),
 ]
@@ -171,7 +172,7 @@ def test_a_flag_given_twice_is_refused() -> None:
             id="P1 hand",
         ),
         pytest.param(
-            "play 0 -|5b,8b|3g/6g,6r,6b|-|- - 4r *",
+            "play 0 -|5b,8b|3g,1b,1b/6g,6r,6b|-|- - 4r *",
             "^9b",
             "P1: player 0 cannot play 9b from 3UP: they are not all among the 3UP cards, 5b,8b",
             marks=pytest.mark.spec("P1"),
@@ -198,3 +199,50 @@ def test_refusal_messages_say_what_was_tried_and_why(text: str, move: str, messa
     with pytest.raises(IllegalMoveError) as error:
         apply(_state(text), parse_move(move))
     assert str(error.value) == message
+
+
+@pytest.mark.spec("P1")
+def test_a_play_of_no_cards_is_refused() -> None:
+    """A play is one card or several: a play of none is refused citing P1, from the hand or the 3UP cards."""
+    state = position("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *")
+    for source in ("hand", "up"):
+        move = Play((), source=Source(source))
+        with pytest.raises(IllegalMoveError, match="a play needs at least one card") as error:
+            apply(state, move)
+        assert error.value.rule == "P1"
+
+
+@pytest.mark.spec("W1")
+def test_a_refusal_describes_the_move_in_words() -> None:
+    """The message of a refusal says in words what was tried, for every kind of move."""
+    state = position("over 0 -|-|-/5g,5r,6b|-|- - 7b,9r * turn=1 fin=0")
+    described = {
+        "up:2g,5r,9b": "choose 2g,5r,9b as 3UP cards",
+        "5g,5r": "play 5g,5r",
+        "^5g": "play 5g from 3UP",
+        "v1": "turn over 3DOWN card 1",
+        "pick": "pick up the discard pile",
+        "draw": "draw",
+        "take": "take a card instead of playing",
+        "swap:7r/9g": "swap 7r for 3UP 9g",
+        "keep": "decline the swap",
+    }
+    for text, words in described.items():
+        with pytest.raises(IllegalMoveError) as error:
+            apply(state, parse_move(text))
+        assert str(error.value) == f"W1: cannot {words}: the game is over"
+
+
+@pytest.mark.spec("O2")
+def test_taking_a_card_instead_is_refused_with_its_reason() -> None:
+    """Taking a card instead of playing (O2) is refused when the rule is off, when plays are owed and on an empty draw pile."""
+    text = "play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *"
+    cases = [
+        (position(text), "drawing instead of playing is an optional rule that is off"),
+        (position(text + " owed=1", draw_instead=True), "the extra plays owed for a Clear +1 or Clear +2 come first"),
+        (position("play 0 4g,7r,9b|-|-/5g,5r,5b|-|- - 6b *", draw_instead=True), "the draw pile is empty"),
+    ]
+    for state, why in cases:
+        with pytest.raises(IllegalMoveError) as error:
+            apply(state, parse_move("take"))
+        assert str(error.value) == f"O2: player 0 cannot take a card instead of playing: {why}"

@@ -68,15 +68,15 @@ class TestCardPoints:
 class TestScore:
     """O4: "each player scores the cards left in their hand"; the ALL variant adds 3UP and 3DOWN."""
 
-    TEXT = "over 0 -|-|-/1g,10r,Cb,C+1r,C+2g|4g|6b/5b|9g,9r|3r,7b - - * fin=0"
+    TEXT = "over 0 -|-|-/1g,10r,Cb,C+1r,C+2g|4g|6b,1b,1b/5b|9g,9r|3r,7b,1r - - * fin=0"
 
     def test_hand_only_by_default(self) -> None:
         """By default only hands count: 1 + 10 + 15 + 20 + 25 = 71 and 5; the winner scores 0."""
         assert score(position(self.TEXT)) == (0, 71, 5)
 
     def test_all_cards_variant(self) -> None:
-        """With ScoreScope.ALL the 3UP and 3DOWN cards count too: 71 + 4 + 6 and 5 + 18 + 10."""
-        assert score(position(self.TEXT, score_scope=ScoreScope.ALL)) == (0, 81, 33)
+        """With ScoreScope.ALL the 3UP and 3DOWN cards count too: 71 + 4 + 8 and 5 + 18 + 11."""
+        assert score(position(self.TEXT, score_scope=ScoreScope.ALL)) == (0, 83, 34)
 
     def test_hand_scope_ignores_3up_and_3down(self) -> None:
         """A player holding only 3UP and 3DOWN cards scores 0 under the default scope."""
@@ -87,14 +87,14 @@ class TestScore:
     @pytest.mark.spec("O1")
     def test_places_leave_only_the_last_player_scoring(self) -> None:
         """With places (O1) everyone but the last player has shed every card."""
-        state = play(position("play 0 9g|-|-/Cr,2b|3g|-/-|-|- - 8g * fin=2", places=True), "9g")
+        state = play(position("play 0 9g|-|-/Cr,2b|3g|1b,1b,1r/-|-|- - 8g * fin=2", places=True), "9g")
         assert state.places == (2, 0, 1)
         assert score(state) == (0, 17, 0)
 
     @pytest.mark.spec("O10")
     def test_stalemate_scores_the_cards_as_they_lie(self) -> None:
         """A game ended by the turn limit scores every player's cards as they stand."""
-        state = position("over 1 4g,7r|2b|-/5r,C+1b,C+1g|2g|1b - 8g * turn=30", turn_limit=30)
+        state = position("over 1 4g,7r|2b|1b,1r,1r/5r,C+1b,C+1g|2g|1b,1r,1g - 8g * turn=30", turn_limit=30)
         assert state.is_stalemate
         assert score(state) == (11, 45)
 
@@ -163,16 +163,16 @@ class TestMatch:
         assert match.winners == (0, 1, 2)
 
     def test_all_cards_scope_in_a_match(self) -> None:
-        """With ScoreScope.ALL the match adds up hand, 3UP and 3DOWN points: 7 + 3 + 2 = 12."""
+        """With ScoreScope.ALL the match adds up hand, 3UP and 3DOWN points: 7 + 3 + 4 = 14."""
         rules = Rules(players=2, score_scope=ScoreScope.ALL, turn_limit=None)
-        game = finished("over 0 -|-|-/7g|3b|2r - - * fin=0", rules)
-        assert Match(rules, games=1).record(game).totals == (0, 12)
+        game = finished("over 0 -|-|-/7g|3b|2r,1b,1b - - * fin=0", rules)
+        assert Match(rules, games=1).record(game).totals == (0, 14)
 
     @pytest.mark.spec("O10")
     def test_stalemate_counts_as_a_game(self) -> None:
         """A stalemated game is one of the agreed games and scores the hands: 4 and 5 + 20."""
         rules = Rules(players=2, turn_limit=50)
-        stalemate = finished("over 1 4g|-|-/5r,C+1b|2g|- - - * turn=50", rules)
+        stalemate = finished("over 1 4g|-|-/5r,C+1b|2g|1b,1b,1r - - * turn=50", rules)
         match = Match(rules, games=1).record(stalemate)
         assert match.is_over and match.totals == (4, 25) and match.winners == (0,)
 

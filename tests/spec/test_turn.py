@@ -40,7 +40,7 @@ def test_a_player_who_can_play_must() -> None:
 @pytest.mark.spec("T2", "F2")
 def test_must_play_from_3up() -> None:
     """A player who can play from their 3UP cards must; picking up is refused."""
-    state = position("play 0 -|2b,8g|3g/5g,5r,5b|-|- - 6b *")
+    state = position("play 0 -|2b,8g|3g,1b,1b/5g,5r,5b|-|- - 6b *")
     assert moves(state) == ["^8g"]
     assert refused(state, "pick") == "T2"
 

@@ -24,7 +24,7 @@ def test_no_3up_or_3down_while_holding_cards() -> None:
 @pytest.mark.spec("F1")
 def test_no_3up_or_3down_while_the_draw_pile_has_cards() -> None:
     """While the draw pile has cards, 3UP plays and flips are refused."""
-    state = position("play 0 4g,4r,7g|9r|3g/5g,5r,6b|-|- 2r 2b *")
+    state = position("play 0 4g,4r,7g|9r|3g,1b,1b/5g,5r,6b|-|- 2r 2b *")
     assert refused(state, "^9r") == "F1"
     assert refused(state, "v0") == "F1"
 
@@ -33,13 +33,13 @@ def test_no_3up_or_3down_while_the_draw_pile_has_cards() -> None:
 def test_empty_hand_but_cards_to_draw() -> None:
     """An empty hand is not enough while the draw pile has cards: the owed play starts with the draw (C5)
     where the draw is on offer, and is a pick-up where it is not."""
-    state = position("play 0 -|9r,10b|3g/5g,5r,6b|-|- 2r,3r 2b * owed=1 draw")
+    state = position("play 0 -|9r,10b|3g,1b,1b/5g,5r,6b|-|- 2r,3r 2b * owed=1 draw")
     assert moves(state) == ["draw"]
     assert refused(state, "^9r") == "C5"
     state = play(state, "draw")
     assert moves(state) == ["2r", "3r"]
     assert refused(state, "^9r") == "F1"
-    lapsed = position("play 0 -|9r,10b|3g/5g,5r,6b|-|- 2r,3r 2b * owed=1")
+    lapsed = position("play 0 -|9r,10b|3g,1b,1b/5g,5r,6b|-|- 2r,3r 2b * owed=1")
     assert moves(lapsed) == ["pick"]
     assert refused(lapsed, "^9r") == "F1"
 
@@ -47,26 +47,26 @@ def test_empty_hand_but_cards_to_draw() -> None:
 @pytest.mark.spec("F1", "F2")
 def test_3up_plays_once_hand_and_draw_pile_are_empty() -> None:
     """With hand and draw pile empty the 3UP cards play like a hand."""
-    state = position("play 0 -|9r,10b|3g/5g,5r,6b|-|- - 2b *")
+    state = position("play 0 -|9r,10b|3g,1b,1b/5g,5r,6b|-|- - 2b *")
     assert moves(state) == ["^9r", "^10b"]
     after = play(state, "^9r")
-    assert canonical(after) == position("play 1 -|10b|3g/5g,5r,6b|-|- - 2b,9r * turn=1")
+    assert canonical(after) == position("play 1 -|10b|3g,1b,1b/5g,5r,6b|-|- - 2b,9r * turn=1")
 
 
 @pytest.mark.spec("F1", "C2")
 def test_owed_play_from_3up() -> None:
     """A Clear +1 that empties the hand when the draw pile is empty owes a play, made from the 3UP cards."""
-    state = play(position("play 0 C+1r|4b,9g|3b/5g,5r,5b|-|- - 7b *"), "C+1r")
-    assert canonical(state) == position("play 0 -|4b,9g|3b/5g,5r,5b|-|- - - * owed=1")
+    state = play(position("play 0 C+1r|4b,9g|3b,1b,1b/5g,5r,5b|-|- - 7b *"), "C+1r")
+    assert canonical(state) == position("play 0 -|4b,9g|3b,1b,1b/5g,5r,5b|-|- - - * owed=1")
     assert moves(state) == ["^4b", "^9g"]
     after = play(state, "^4b")
-    assert canonical(after) == position("play 1 -|9g|3b/5g,5r,5b|-|- - 4b * turn=1")
+    assert canonical(after) == position("play 1 -|9g|3b,1b,1b/5g,5r,5b|-|- - 4b * turn=1")
 
 
 @pytest.mark.spec("F1", "P1")
 def test_hand_and_3up_never_combine() -> None:
     """A play naming a hand card and a 3UP card of the same number is refused citing F1, written either way."""
-    state = position("play 0 5g|5r,9r|3g/5b,6r,6b|-|- - 2b *")
+    state = position("play 0 5g|5r,9r|3g,1b,1b/5b,6r,6b|-|- - 2b *")
     assert moves(state) == ["5g"]
     assert refused(state, "5g,5r") == "F1"
     assert refused(state, "^5g,5r") == "F1"
@@ -75,31 +75,31 @@ def test_hand_and_3up_never_combine() -> None:
 @pytest.mark.spec("F2")
 def test_3up_before_3down() -> None:
     """While 3UP cards remain no 3DOWN card may be turned; 3UP multiples play as from the hand."""
-    state = position("play 0 -|2b,6g,6r|3g,9r/5g,5r,7b|-|- - 5b *")
+    state = position("play 0 -|2b,6g,6r|3g,9r,1b/5g,5r,7b|-|- - 5b *")
     assert moves(state) == ["^6g", "^6g,6r"]
     assert refused(state, "v0") == "F2"
     assert refused(state, "^2b") == "P2"
     assert refused(state, "pick") == "T2"
     after = play(state, "^6g,6r")
-    assert canonical(after) == position("play 1 -|2b|3g,9r/5g,5r,7b|-|- - 5b,6g,6r * turn=1")
+    assert canonical(after) == position("play 1 -|2b|3g,9r,1b/5g,5r,7b|-|- - 5b,6g,6r * turn=1")
 
 
 @pytest.mark.spec("F2", "C1")
 def test_clear_from_3up() -> None:
     """A Clear played from the 3UP cards clears the pile as from the hand."""
-    state = position("play 0 -|4g,Cb|3g/5g,5r,7b|-|- - 8b *")
+    state = position("play 0 -|4g,Cb|3g,1b,1b/5g,5r,7b|-|- - 8b *")
     assert moves(state) == ["^Cb"]
     after = play(state, "^Cb")
-    assert canonical(after) == position("play 1 -|4g|3g/5g,5r,7b|-|- - - * turn=1")
+    assert canonical(after) == position("play 1 -|4g|3g,1b,1b/5g,5r,7b|-|- - - * turn=1")
 
 
 @pytest.mark.spec("F2", "T3")
 def test_no_3up_play_means_a_pick_up() -> None:
     """A player who cannot play any 3UP card picks up the pile; the 3UP cards stay."""
-    state = position("play 0 -|2b,3g|9r/5g,5r,7b|-|- - 8b *")
+    state = position("play 0 -|2b,3g|9r,1b,1b/5g,5r,7b|-|- - 8b *")
     assert moves(state) == ["pick"]
     after = play(state, "pick")
-    assert canonical(after) == position("play 1 8b|2b,3g|9r/5g,5r,7b|-|- - - * turn=1 known=8b/-")
+    assert canonical(after) == position("play 1 8b|2b,3g|9r,1b,1b/5g,5r,7b|-|- - - * turn=1 known=8b/-")
 
 
 @pytest.mark.spec("F3", "S2")
@@ -162,7 +162,7 @@ def test_after_a_failed_flip_the_hand_comes_first() -> None:
 @pytest.mark.spec("F5", "F1")
 def test_after_a_3up_pick_up_the_hand_comes_first() -> None:
     """After picking up, a player plays from the hand again until it is empty, then from the 3UP cards."""
-    state = play(position("play 0 -|2b,3g|9r/5g,5r,7b|-|- - 8b *"), "pick", "5g")
+    state = play(position("play 0 -|2b,3g|9r,1b,1b/5g,5r,7b|-|- - 8b *"), "pick", "5g")
     assert moves(state) == ["8b"]
     assert refused(state, "^2b") == "F1"
     assert refused(state, "v0") == "F1"

@@ -1,0 +1,174 @@
+"""Soak test: random games under random option combinations, checked after every move.
+
+For as many minutes as asked, deals games at random tables (2–12 players,
+either deck, two decks, colours left out, every optional rule on or off, a
+random turn limit) and plays each to its end by uniformly random legal moves.
+After every move it checks:
+
+* conservation (D1): every card of the deck is in exactly one place;
+* purity: :func:`~threeup3down.apply` left the state it was given unchanged,
+  and gives the same next state when asked again;
+* listed iff accepted: every listed move is accepted, and every candidate
+  move of ``tests/properties/candidates.py`` that is not listed is refused
+  with a rule ID (or, while no rule looks at colours, is a colour variant of
+  a listed move and accepted);
+* the state loads: it has no :func:`~threeup3down.validation.position_problems`
+  and its position notation reads back to it.
+
+Run from the repository root::
+
+    python -m scripts.soak --minutes 10          # ten minutes, random seed
+    python -m scripts.soak --minutes 1 --seed 7  # what CI runs, reproducibly
+
+It prints the games, moves and checks made, and exits with status 1 at the
+first failure, printing the position, the move and the seed of the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+
+import attrs
+
+from tests.properties.candidates import candidate_moves, colour_blind, holds
+from threeup3down import (
+    ClearTwoDraw,
+    Colour,
+    Deck,
+    FirstPlayer,
+    GameState,
+    IllegalMoveError,
+    Move,
+    Rules,
+    RulesError,
+    ScoreScope,
+    apply,
+    legal_moves,
+    new_game,
+)
+from threeup3down.notation import parse_position
+from threeup3down.validation import position_problems
+
+__all__ = ["check_step", "random_rules", "soak"]
+
+CANDIDATE_PERIOD = 7
+"""Candidate moves are tried at every this many moves (they cost the most)."""
+MOVES_PER_GAME = 20_000
+"""A game without a turn limit (O10) is left after this many moves."""
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """A valid table with every option drawn at random (tables that cannot deal are drawn again)."""
+    while True:
+        decks = rng.choice((1, 1, 2))
+        players = rng.randint(2, 6) if decks == 1 else rng.randint(7, 12)
+        omitted = frozenset(rng.sample(list(Colour), rng.choice((0, 0, 1, 2)))) if players <= 4 else frozenset()
+        first = rng.choice(list(FirstPlayer))
+        try:
+            return Rules(
+                players=players,
+                deck=rng.choice(list(Deck)),
+                decks=decks,
+                omitted_colours=omitted,
+                first_player=first,
+                first_seat=rng.randrange(players) if first is FirstPlayer.SEAT else 0,
+                dealer=rng.randrange(players),
+                clear_two_draw=rng.choice(list(ClearTwoDraw)),
+                places=rng.random() < 0.5,
+                draw_instead=rng.random() < 0.5,
+                reverse_on_one=rng.random() < 0.5,
+                score_scope=rng.choice(list(ScoreScope)),
+                pile_swap=rng.random() < 0.5,
+                chosen_faces=rng.random() < 0.5,
+                same_colour_swap=rng.random() < 0.5,
+                turn_limit=rng.choice((None, rng.randint(1, 1000), 1000)),
+            )
+        except RulesError:
+            continue
+
+
+def _snapshot(state: GameState) -> tuple[object, ...]:
+    seats = tuple((seat.hand, seat.up, seat.down) for seat in state.seats)
+    return attrs.astuple(state, recurse=False), seats
+
+
+def check_step(state: GameState, move: Move, *, candidates: bool) -> GameState:
+    """Apply ``move`` to ``state`` and check the step; return the next state.
+
+    Raises :class:`AssertionError` naming what failed.
+    """
+    before = _snapshot(state)
+    after = apply(state, move)
+    assert _snapshot(state) == before, "apply changed the state it was given"
+    assert apply(state, move) == after, "apply gave two different states"
+    placed = Counter(after.draw_pile + after.discard_pile + after.out_of_game)
+    for seat in after.seats:
+        placed.update(seat.hand + seat.up + seat.down)
+    assert placed == Counter(after.rules.deck_cards()), "cards appeared or vanished (D1)"
+    assert position_problems(after) == (), f"unloadable: {position_problems(after)}"
+    assert parse_position(after.notation(), after.rules) == after, "notation does not read back"
+    listed = legal_moves(after)
+    assert bool(listed) is not after.is_over, "moves listed exactly while the game is not over"
+    for other in listed:
+        try:
+            apply(after, other)
+        except IllegalMoveError as error:
+            raise AssertionError(f"listed {other} refused: {error}") from None
+    if candidates:
+        _check_candidates(after, listed)
+    return after
+
+
+def _check_candidates(state: GameState, listed: tuple[Move, ...]) -> None:
+    colour_free = not state.rules.colour_matters
+    blind = {colour_blind(move) for move in listed}
+    for move in candidate_moves(state) - set(listed):
+        try:
+            apply(state, move)
+        except IllegalMoveError:
+            continue
+        if not (colour_free and colour_blind(move) in blind and holds(state, move)):
+            raise AssertionError(f"unlisted {move} accepted")
+
+
+def soak(seconds: float, seed: int) -> tuple[int, int]:
+    """Play and check random games for about ``seconds``; return (games, moves)."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + seconds
+    games = moves = 0
+    while time.monotonic() < deadline:
+        rules = random_rules(rng)
+        game_seed = rng.randrange(2**32)
+        state = new_game(rules, seed=game_seed)
+        for _ in range(MOVES_PER_GAME):
+            if state.is_over:
+                break
+            move = rng.choice(legal_moves(state))
+            try:
+                state = check_step(state, move, candidates=moves % CANDIDATE_PERIOD == 0)
+            except (AssertionError, IllegalMoveError) as error:
+                print(f"FAILED: {error}\n  position: {state.notation()}\n  move: {move}\n"
+                      f"  rules: {rules!r}\n  game seed: {game_seed}", file=sys.stderr)
+                raise SystemExit(1) from None
+            moves += 1
+        games += 1
+    return games, moves
+
+
+def main() -> None:
+    """Run the soak for ``--minutes`` and print what it checked."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--minutes", type=float, default=1.0, help="how long to play (default 1)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the tables and games (default random)")
+    args = parser.parse_args()
+    seed = random.randrange(2**32) if args.seed is None else args.seed
+    games, moves = soak(args.minutes * 60, seed)
+    print(f"soak: {games} games, {moves} moves checked in {args.minutes:g} min (seed {seed}): no failure")
+
+
+if __name__ == "__main__":
+    main()
