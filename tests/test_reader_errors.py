@@ -8,7 +8,9 @@ import attrs
 import pytest
 
 from tests.helpers import position
-from threeup3down import Card, Move, NotationError, Rules, parse_cards
+from threeup3down import Card, FirstPlayer, Move, NotationError, Rules, ThreeUpError, parse_cards
+from threeup3down.deal import deal_from
+from threeup3down.serialization import from_dict, to_dict
 from threeup3down.codec import decode, decode_fields, encode, json_type
 from threeup3down.errors import DocumentError
 from threeup3down.notation import parse_position
@@ -98,3 +100,39 @@ def test_play_has_not_turned_during_setup() -> None:
     setup = "setup 0 1g,2g,3g,4g,5g,6g|-|1r,2r,3r/1b,2b,3b,4b,5b,6b|-|7r,8r,9r - - -"
     with pytest.raises(NotationError, match=r"nobody is out and play has not turned during setup \(S3\)"):
         position(setup + " dir=-", custom_cards=cards)
+
+
+def test_a_card_that_is_not_a_string_is_refused_with_its_path() -> None:
+    """A card written as a number in a state document is refused, naming where it is."""
+    document = to_dict(position("play 0 4g,9r|-|-/5g,5r,6b|-|- - 2b *"))
+    seats = document["seats"]
+    assert isinstance(seats, list) and isinstance(seats[0], dict)
+    seats[0]["hand"] = [4, "9r"]
+    with pytest.raises(DocumentError, match=r"\$\.seats\[0\]\.hand\[0\]: expected a card such as 7r \(a string\)"):
+        from_dict(document)
+
+
+def test_known_cards_out_of_order_are_a_problem() -> None:
+    """Public knowledge of a hand is a sorted multiset: a state listing it out of order has a problem
+    (the readers sort what they read, so only a state built by hand can be out of order)."""
+    state = position("play 0 4g,9r|-|-/5g,5r,6b|-|- - 2b * known=4g,9r/-")
+    seat = state.seats[0]
+    shuffled = attrs.evolve(seat, known=(Card.RED_9, Card.GREEN_4))
+    problems = position_problems(attrs.evolve(state, seats=(shuffled, state.seats[1])))
+    assert problems == ("seat 0's known cards must be sorted",)
+
+
+@pytest.mark.spec("O9", "O5")
+def test_dealing_a_given_deck_checks_the_first_player_and_the_pile_swap() -> None:
+    """deal_from takes a first player exactly when it is drawn at random (O9), on the table, and a pile
+    swap exactly when O5 is on, giving every seat another seat's piles."""
+    two = Rules(players=2)
+    with pytest.raises(ThreeUpError, match=r"a first player is given exactly when it is drawn at random \(O9\)"):
+        deal_from(two, two.deck_cards(), first_player=1)
+    drawn = Rules(players=2, first_player=FirstPlayer.RANDOM)
+    with pytest.raises(ThreeUpError, match="seat 5 is not at a table of 2 players"):
+        deal_from(drawn, drawn.deck_cards(), first_player=5)
+    swapped = Rules(players=3, pile_swap=True)
+    with pytest.raises(ThreeUpError, match=r"the pile swap must give every seat another seat's piles \(O5\)"):
+        deal_from(swapped, swapped.deck_cards(), pile_swap=(1, 0, 2))
+    assert deal_from(swapped, swapped.deck_cards(), pile_swap=(1, 2, 0)).pile_swap == (1, 2, 0)

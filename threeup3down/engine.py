@@ -412,9 +412,8 @@ def _listed(cards: tuple[Card, ...]) -> str:
 
 
 def _positions(count: int) -> str:
-    """The 3DOWN positions a player has, for a refusal message."""
-    if count == 0:
-        return "none are left"
+    """The 3DOWN positions a player has, for a refusal message (one at least:
+    with none left, F1 or W1 refuses first)."""
     return "the only one is 0" if count == 1 else f"they are 0 to {count - 1}"
 
 
