@@ -33,7 +33,7 @@ def _check_early_draw(step: Step) -> None:
     before, after = step.before, step.after
     hand = step.seat_before.hand
     wanted = 1 if before.rules.early_draw is EarlyDraw.ONE else HAND_SIZE - len(hand)
-    drawn = before.draw_pile[len(before.draw_pile) - wanted :]
+    drawn = before.draw_pile[max(len(before.draw_pile) - wanted, 0) :]  # all of a short draw pile
     assert wanted > 0 and drawn, str(step)
     assert Counter(step.seat_after.hand) == Counter(hand + drawn), str(step)
     assert after.draw_pile == before.draw_pile[: len(before.draw_pile) - len(drawn)], str(step)
