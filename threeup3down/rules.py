@@ -147,7 +147,7 @@ def _colours(colours: Iterable[Colour]) -> frozenset[Colour]:
     return chosen
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """Everything a table agrees on before the deal.
 

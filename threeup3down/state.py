@@ -44,7 +44,7 @@ class Phase(enum.Enum):
 _OVER = Phase.OVER
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Seat:
     """One player's cards.
 
@@ -77,7 +77,7 @@ class Seat:
         return not (self.hand or self.up or self.down)
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class GameState:
     """A position: the rules, every card's place, and whose decision it is.
 

@@ -1,0 +1,75 @@
+"""Engine-made states are plain GameState values, however the engine builds them."""
+
+from __future__ import annotations
+
+import pickle
+
+import attrs
+import pytest
+
+from tests.playouts import random_game
+from threeup3down import ClearTwoDraw, GameState, Rules, Seat
+
+TABLES = [
+    Rules(players=2),
+    Rules(players=4),
+    Rules(players=6),
+    Rules(
+        players=4,
+        clear_two_draw=ClearTwoDraw.EACH,
+        places=True,
+        draw_instead=True,
+        reverse_on_one=True,
+        pile_swap=True,
+        chosen_faces=True,
+        same_colour_swap=True,
+    ),
+]
+
+
+def _rebuilt(state: GameState) -> GameState:
+    """``state`` made again through the public constructors, field by field."""
+    fields = attrs.asdict(state, recurse=False)
+    fields["seats"] = tuple(Seat(**attrs.asdict(seat, recurse=False)) for seat in state.seats)
+    fields["rules"] = Rules(**attrs.asdict(state.rules, recurse=False))
+    return GameState(**fields)
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=lambda rules: f"{rules.players}p")
+def test_engine_states_are_game_state_values(rules: Rules) -> None:
+    """Every state of a played game is exactly a GameState with exactly Seat seats, equal
+    to and hashing like the same value built publicly, also after a pickle round trip."""
+    states, _ = random_game(rules, seed=11, move_seed=12)
+    assert len(states) > 20
+    for state in states:
+        assert type(state) is GameState
+        assert all(type(seat) is Seat for seat in state.seats)
+        twin = _rebuilt(state)
+        assert twin == state and not twin != state
+        assert hash(twin) == hash(state) == hash(state)
+        assert {twin: 1}[state] == 1
+        copied = pickle.loads(pickle.dumps(state))
+        assert copied == state and hash(copied) == hash(state)
+
+
+def test_states_that_differ_are_unequal_even_when_hashed_first() -> None:
+    """A cached hash never makes two different positions equal: each differs from the next."""
+    states, _ = random_game(Rules(players=3), seed=5, move_seed=6)
+    for before, after in zip(states, states[1:]):
+        hash(before), hash(after)
+        assert before != after
+
+
+def test_engine_states_are_frozen() -> None:
+    """Assigning any field of an engine-made state or seat raises FrozenInstanceError."""
+    states, _ = random_game(Rules(players=2), seed=3, move_seed=4)
+    state = states[len(states) // 2]
+    hash(state)
+    for field in attrs.fields(GameState):
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(state, field.name, getattr(state, field.name))
+    for field in attrs.fields(Seat):
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(state.seats[0], field.name, ())
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.rules.players = 3  # type: ignore[misc]
