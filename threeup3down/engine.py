@@ -530,7 +530,7 @@ def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
     card = seat.down[move.position]
     down = seat.down[: move.position] + seat.down[move.position + 1 :]
     if card.rank >= _top_rank(state.discard_pile):
-        return _lay(state, (), (), down, (card,))
+        return _lay(state, (), (), down, (card,), known=())
     hand = _sorted(state.discard_pile + (card,))  # F4: all see the pile go in, not the card
     return _end_turn(
         state, hand, (), down, (), state.out_of_game, state.draw_pile, state.direction,
@@ -637,7 +637,7 @@ def _lay(
     down: tuple[Card, ...],
     cards: tuple[Card, ...],
     *,
-    known: tuple[Card, ...] = (),
+    known: tuple[Card, ...],
 ) -> GameState:
     """Put ``cards`` on the discard pile, the player left holding ``hand``, ``up``
     and ``down`` (``known`` of the hand public), and settle what follows
@@ -689,7 +689,7 @@ def _go_out(
     finished = state.finished + (state.current_player,)
     active = [s for s in range(state.rules.players) if s not in finished]
     if state.rules.places and len(active) > 1:
-        return _end_turn(state, (), (), (), pile, out_of_game, state.draw_pile, direction, finished)
+        return _end_turn(state, (), (), (), pile, out_of_game, state.draw_pile, direction, finished, known=())
     if state.rules.places:
         finished += (active[0],)
     return _state(
@@ -720,7 +720,7 @@ def _end_turn(
     direction: int,
     finished: tuple[int, ...],
     *,
-    known: tuple[Card, ...] = (),
+    known: tuple[Card, ...],
 ) -> GameState:
     """T1, T4, O10: the player, left holding ``hand``, ``up`` and ``down`` (``known``
     of the hand public), draws up to three and the turn passes; owed plays lapse.
