@@ -1,0 +1,342 @@
+"""Speed of every public hot path: CPU time and instructions per operation.
+
+For 2, 4 and 6 players and for four players with every play-changing option
+on, collects every decision of a few random games and measures, over those
+positions:
+
+``decision``
+    one :func:`~threeup3down.legal_moves` plus one :func:`~threeup3down.apply`
+    (the move a random player chose there);
+``legal_moves`` and ``apply``
+    each half of a decision alone;
+``Observation.legal_moves``
+    the mover's moves listed from the mover's observation (made beforehand),
+    with its ratio to ``legal_moves``;
+``hash, repeated``
+    ``hash(state)`` of a state hashed before;
+``notation parse`` / ``notation format``
+    :meth:`GameState.from_notation` / :meth:`GameState.notation`;
+``from_json`` / ``to_json``
+    a state's JSON document read (validated) and written;
+``svg``
+    :func:`~threeup3down.svg.state_svg` of the whole table.
+
+CPU time (:func:`time.process_time`) is taken in interleaved rounds, every
+operation once per round, so the machine's other work weighs on all alike;
+the median round is printed in µs per operation. When ``valgrind`` is on the
+``PATH``, each operation is also run under ``valgrind --tool=cachegrind`` in
+a small driver (this file with ``--driver``), once with the operation repeated
+and once without (the baseline: start-up, loading the positions, one warm-up
+pass), and the difference divided by the operations done is printed as
+instructions per operation: noise-free, unlike the times.
+
+Run ``python benchmarks/speed.py`` (about ten minutes with valgrind),
+``--quick`` for a few seconds without instruction counts (CI), and
+``--no-instructions`` to skip valgrind. Pin it to one core
+(``taskset -c 0``) for steadier times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import pickle
+import platform
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import attrs
+
+from threeup3down import (
+    ClearTwoDraw,
+    EarlyDraw,
+    GameState,
+    Move,
+    Rules,
+    apply,
+    from_json,
+    legal_moves,
+    new_game,
+    to_json,
+)
+from threeup3down.observation import Observation, observe
+from threeup3down.serialization import STATE
+from threeup3down.svg import state_svg
+
+__all__ = ["ALL_OPTIONS", "OPERATIONS", "Sample", "instructions", "main", "sample", "times"]
+
+ALL_OPTIONS = Rules(
+    players=4,
+    clear_two_draw=ClearTwoDraw.EACH,
+    early_draw=EarlyDraw.ONE,
+    clear_ends_turn=True,
+    places=True,
+    draw_instead=True,
+    reverse_on_one=True,
+    reverse_each_one=True,
+    pile_swap=True,
+    chosen_faces=True,
+    same_colour_swap=True,
+)
+"""Four players with every option that changes what may be played."""
+
+TABLES: dict[str, Rules] = {
+    "2 players": Rules(players=2),
+    "4 players": Rules(players=4),
+    "6 players": Rules(players=6),
+    "4, all options": ALL_OPTIONS,
+}
+
+
+@attrs.frozen
+class Sample:
+    """The positions one table is measured on, with what each operation reads."""
+
+    rules: Rules
+    states: tuple[GameState, ...]
+    """Every decision of the sample's games."""
+    moves: tuple[Move, ...]
+    """The move chosen in each state."""
+    observations: tuple[Observation, ...]
+    """The mover's observation of each state."""
+    few: tuple[GameState, ...]
+    """About 24 states, evenly spread, for the slower formats."""
+    texts: tuple[str, ...]
+    """Each of :attr:`few` in position notation."""
+    documents: tuple[str, ...]
+    """Each of :attr:`few` as a JSON document."""
+    pictures: tuple[GameState, ...]
+    """About 8 states, evenly spread, for the picture."""
+
+
+def sample(rules: Rules, games: int, seed: int = 0) -> Sample:
+    """Every decision of ``games`` random games under ``rules``."""
+    rng = random.Random(seed)
+    states: list[GameState] = []
+    moves: list[Move] = []
+    for _ in range(games):
+        state = new_game(rules, seed=rng.randrange(2**32))
+        while not state.is_over:
+            options = legal_moves(state)
+            move = options[rng.randrange(len(options))]
+            states.append(state)
+            moves.append(move)
+            state = apply(state, move)
+    few = tuple(states[:: max(1, len(states) // 24)])
+    return Sample(
+        rules=rules,
+        states=tuple(states),
+        moves=tuple(moves),
+        observations=tuple(observe(s, s.current_player) for s in states),
+        few=few,
+        texts=tuple(s.notation() for s in few),
+        documents=tuple(to_json(s) for s in few),
+        pictures=few[::3],
+    )
+
+
+def _decisions(s: Sample) -> int:
+    for state, move in zip(s.states, s.moves):
+        legal_moves(state)
+        apply(state, move)
+    return len(s.states)
+
+
+def _legal_moves(s: Sample) -> int:
+    for state in s.states:
+        legal_moves(state)
+    return len(s.states)
+
+
+def _apply(s: Sample) -> int:
+    for state, move in zip(s.states, s.moves):
+        apply(state, move)
+    return len(s.states)
+
+
+def _observation_moves(s: Sample) -> int:
+    for observation in s.observations:
+        observation.legal_moves()
+    return len(s.observations)
+
+
+def _hash(s: Sample) -> int:
+    for state in s.states:
+        hash(state)
+    return len(s.states)
+
+
+def _parse(s: Sample) -> int:
+    for text in s.texts:
+        GameState.from_notation(text, s.rules)
+    return len(s.texts)
+
+
+def _format(s: Sample) -> int:
+    for state in s.few:
+        state.notation()
+    return len(s.few)
+
+
+def _from_json(s: Sample) -> int:
+    for document in s.documents:
+        from_json(document, STATE)
+    return len(s.documents)
+
+
+def _to_json(s: Sample) -> int:
+    for state in s.few:
+        to_json(state)
+    return len(s.few)
+
+
+def _svg(s: Sample) -> int:
+    for state in s.pictures:
+        state_svg(state)
+    return len(s.pictures)
+
+
+OPERATIONS: dict[str, Callable[[Sample], int]] = {
+    "decision": _decisions,
+    "legal_moves": _legal_moves,
+    "apply": _apply,
+    "Observation.legal_moves": _observation_moves,
+    "hash, repeated": _hash,
+    "notation parse": _parse,
+    "notation format": _format,
+    "from_json": _from_json,
+    "to_json": _to_json,
+    "svg": _svg,
+}
+"""Each operation: runs it once over a sample and returns how many it did."""
+
+
+def times(s: Sample, rounds: int) -> dict[str, float]:
+    """Median CPU time per operation, in µs, over interleaved rounds."""
+    for run in OPERATIONS.values():  # warm-up: first-call caches, the states' hashes
+        run(s)
+    spent: dict[str, list[float]] = {name: [] for name in OPERATIONS}
+    for _ in range(rounds):
+        for name, run in OPERATIONS.items():
+            start = time.process_time()
+            done = run(s)
+            spent[name].append((time.process_time() - start) / done)
+    return {name: 1e6 * statistics.median(values) for name, values in spent.items()}
+
+
+_TOTAL = re.compile(r"I\s*refs:\s*([\d,]+)")
+
+
+def _valgrind(path: Path, operation: str, repeats: int) -> int:
+    """Instructions of one driver run under cachegrind."""
+    with tempfile.TemporaryDirectory() as scratch:
+        result = subprocess.run(
+            [
+                "valgrind",
+                "--tool=cachegrind",
+                "--cache-sim=no",
+                f"--cachegrind-out-file={scratch}/out",
+                sys.executable,
+                __file__,
+                "--driver",
+                str(path),
+                operation,
+                str(repeats),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    found = _TOTAL.search(result.stderr)
+    if found is None:
+        raise RuntimeError(f"no instruction count in valgrind's output:\n{result.stderr}")
+    return int(found.group(1).replace(",", ""))
+
+
+def instructions(s: Sample, repeats: int = 2) -> dict[str, float]:
+    """Instructions per operation, each from a cachegrind run less the baseline run."""
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "sample.pickle"
+        path.write_bytes(pickle.dumps(s))
+        baseline = _valgrind(path, "decision", 0)
+        found = {}
+        for name, run in OPERATIONS.items():
+            measured = _valgrind(path, name, repeats)
+            found[name] = (measured - baseline) / (repeats * run(s))
+        return found
+
+
+def _driver(path: str, operation: str, repeats: int) -> None:
+    """Load a sample, run every operation once to warm up, then ``operation``
+    ``repeats`` more times."""
+    s = pickle.loads(Path(path).read_bytes())
+    for run in OPERATIONS.values():
+        run(s)
+    for _ in range(repeats):
+        OPERATIONS[operation](s)
+
+
+def _row(name: str, columns: Sequence[str]) -> str:
+    return f"{name:<24}" + "".join(f"{column:>16}" for column in columns)
+
+
+def _print_table(title: str, figures: dict[str, dict[str, float]], unit: str) -> None:
+    print(f"\n{title}")
+    print(_row("", list(figures)))
+    for name in OPERATIONS:
+        row = [f"{table[name]:,.{2 if unit == 'µs' else 0}f}" for table in figures.values()]
+        print(_row(f"{name} ({unit})", row))
+        if name == "Observation.legal_moves":
+            ratios = [f"{t[name] / t['legal_moves']:.2f}x" for t in figures.values()]
+            print(_row("  / legal_moves", ratios))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Measure every operation on every table and print the figures."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few seconds, no valgrind")
+    parser.add_argument("--no-instructions", action="store_true", help="skip valgrind")
+    parser.add_argument("--games", type=int, default=None, help="games per table")
+    parser.add_argument("--rounds", type=int, default=None, help="interleaved timing rounds")
+    parser.add_argument("--driver", nargs=3, help=argparse.SUPPRESS)
+    arguments = parser.parse_args(argv)
+    if arguments.driver:
+        path, operation, repeats = arguments.driver
+        _driver(path, operation, int(repeats))
+        return
+    games = arguments.games or (1 if arguments.quick else 4)
+    rounds = arguments.rounds or (3 if arguments.quick else 9)
+    counting = not (arguments.quick or arguments.no_instructions) and shutil.which("valgrind")
+    print(
+        f"{datetime.date.today()}, {platform.python_implementation()} "
+        f"{platform.python_version()}, {platform.machine()}, {platform.processor() or '?'}; "
+        f"{games} games per table, {rounds} rounds"
+    )
+    samples = {name: sample(rules, games) for name, rules in TABLES.items()}
+    print(_row("decisions measured", [str(len(s.states)) for s in samples.values()]))
+    _print_table(
+        "CPU time per operation, median of interleaved rounds",
+        {name: times(s, rounds) for name, s in samples.items()},
+        "µs",
+    )
+    if counting:
+        small = {name: sample(rules, 1, seed=1) for name, rules in TABLES.items()}
+        _print_table(
+            "Instructions per operation (cachegrind, less a baseline run; one game per table)",
+            {name: instructions(s) for name, s in small.items()},
+            "instr",
+        )
+    elif not arguments.quick and not arguments.no_instructions:
+        print("\nvalgrind is not on the PATH: no instruction counts (apt-get install valgrind)")
+
+
+if __name__ == "__main__":
+    main()
