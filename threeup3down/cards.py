@@ -243,10 +243,14 @@ class Card(enum.Enum):
         """
         if not isinstance(text, str) or len(text) < 2:
             raise NotationError(f"not a card: {text!r} (expected a rank and a colour, like 7r)")
-        return cls.of(Rank.parse(text[:-1]), Colour.parse(text[-1]))
+        card = _WRITTEN.get(text)
+        if card is None:  # not a card: let the rank or the colour say why
+            return cls.of(Rank.parse(text[:-1]), Colour.parse(text[-1]))
+        return card
 
 
 _CARDS = {(card.rank, card.colour): card for card in Card}
+_WRITTEN = {str(card): card for card in Card}
 
 
 sort_key: Callable[[Card], int] = operator.attrgetter("order")
