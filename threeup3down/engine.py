@@ -40,7 +40,7 @@ from threeup3down.moves import (
     Swap,
 )
 from threeup3down.rules import ClearTwoDraw, EarlyDraw, Rules
-from threeup3down.state import GameState, Phase, Seat
+from threeup3down.state import GameState, Phase, Seat, _make_seat, _make_state
 
 __all__ = ["apply", "is_legal", "legal_moves"]
 
@@ -681,7 +681,7 @@ def _lay(
             state,
             _PLAY,
             state.current_player,
-            _replace_seat(state, Seat(hand, up, down, known)),
+            _replace_seat(state, _make_seat(hand, up, down, known)),
             state.draw_pile,
             pile,
             out_of_game,
@@ -757,7 +757,7 @@ def _end_turn(
         state,
         phase,
         next_player,
-        _replace_seat(state, Seat(hand, up, down, known)),
+        _replace_seat(state, _make_seat(hand, up, down, known)),
         draw_pile,
         discard_pile,
         out_of_game,
@@ -811,7 +811,7 @@ def _state(
     finished: tuple[int, ...],
 ) -> GameState:
     """A play-phase successor of ``state``; positional, as this is the hot path."""
-    return GameState(
+    return _make_state(
         state.rules,
         phase,
         current_player,
@@ -842,20 +842,20 @@ def _evolve(
     pile_swap: tuple[int, ...] | None = None,
 ) -> GameState:
     """``state`` with some fields replaced (a typed, faster :func:`attrs.evolve`)."""
-    return GameState(
-        rules=state.rules,
-        phase=state.phase if phase is None else phase,
-        current_player=state.current_player if current_player is None else current_player,
-        seats=state.seats if seats is None else seats,
-        draw_pile=state.draw_pile if draw_pile is None else draw_pile,
-        discard_pile=state.discard_pile,
-        out_of_game=state.out_of_game,
-        owed_plays=state.owed_plays,
-        may_draw=state.may_draw if may_draw is None else may_draw,
-        swap_offered=state.swap_offered if swap_offered is None else swap_offered,
-        direction=state.direction,
-        turn=state.turn,
-        finished=state.finished,
-        first_player=state.first_player,
-        pile_swap=state.pile_swap if pile_swap is None else pile_swap,
+    return _make_state(
+        state.rules,
+        state.phase if phase is None else phase,
+        state.current_player if current_player is None else current_player,
+        state.seats if seats is None else seats,
+        state.draw_pile if draw_pile is None else draw_pile,
+        state.discard_pile,
+        state.out_of_game,
+        state.owed_plays,
+        state.may_draw if may_draw is None else may_draw,
+        state.swap_offered if swap_offered is None else swap_offered,
+        state.direction,
+        state.turn,
+        state.finished,
+        state.first_player,
+        state.pile_swap if pile_swap is None else pile_swap,
     )
