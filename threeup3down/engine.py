@@ -327,6 +327,13 @@ def apply(state: GameState, move: Move) -> GameState:
     >>> state.discard_pile
     (Card.GREEN_8,)
     """
+    if state.phase is _PLAY and not (state.swap_offered or state.owed_plays):
+        # The common case, dispatched directly: the checks below pass (no setup,
+        # no swap on offer, no owed play, so no C5 draw first).
+        if type(move) is Play:
+            return _apply_play(state, state.seats[state.current_player], move)
+        if type(move) is PickUp:
+            return _apply_pick_up(state, state.seats[state.current_player], move)
     if not isinstance(move, _MOVE_TYPES):
         raise ThreeUpError(
             f"not a move: {move!r} (moves are Move values; parse_move() reads notation such as '9g')"
@@ -777,6 +784,8 @@ def _known_less(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card,
     """Public knowledge of a hand after ``cards`` were seen leaving it: a known
     card that left is no longer known (of twins, one known and one not, the
     one that stays could be either)."""
+    if not known:
+        return known
     for card in cards:
         index = _index(known, card)
         if index >= 0:
