@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import pickle
 import platform
 import random
@@ -254,6 +255,7 @@ def _valgrind(path: Path, operation: str, repeats: int) -> int:
             capture_output=True,
             text=True,
             check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},  # runs comparable with the baseline
         )
     found = _TOTAL.search(result.stderr)
     if found is None:
