@@ -7,6 +7,7 @@ import json
 import os
 from pathlib import Path
 
+import attrs
 import pytest
 
 from threeup3down import Rules, apply_with_events, replay
@@ -104,6 +105,16 @@ def test_tallies_equal_what_replaying_the_records_gives(tmp_path: Path) -> None:
     assert (result.clears, result.failed_flips, result.draws) == (clears, failed, draws)
     assert result.pick_ups == pick_ups and result.stalemates == stalemates
     assert list(result.seat_wins) == wins
+
+
+def test_tallying_a_record_of_an_unfinished_game_is_refused(tmp_path: Path) -> None:
+    """A record whose moves stop before the game is over is not counted as a game."""
+    path = tmp_path / "games.jsonl"
+    simulate(TABLE, BOTS, 2, seed=3, workers=1, records=path)
+    first, second = read_records(path)
+    cut = attrs.evolve(second, moves=second.moves[:10], result=None)
+    with pytest.raises(SimulationError, match="record 1 is of a game that is not over"):
+        tally_games([first, cut])
 
 
 def test_seats_rotate_and_each_deal_is_played_in_every_rotation(tmp_path: Path) -> None:
