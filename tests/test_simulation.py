@@ -147,6 +147,13 @@ def test_bad_arguments_raise_library_errors_naming_the_problem(
         simulate(TABLE, bots, games, seed=1, workers=1)
 
 
+@pytest.mark.parametrize("batch_size", [0, -2, 2.5, True])
+def test_a_bad_batch_size_is_refused(batch_size: object) -> None:
+    """A batch size that is not a whole number of at least 1 raises SimulationError naming it."""
+    with pytest.raises(SimulationError, match=f"batch_size must be a whole number of at least 1, not {batch_size!r}"):
+        simulate(TABLE, BOTS, 4, seed=1, workers=1, batch_size=batch_size)  # type: ignore[arg-type]
+
+
 def _die() -> None:
     os._exit(3)
 

@@ -33,6 +33,7 @@ import concurrent.futures
 import hashlib
 import json
 import math
+import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -477,7 +478,10 @@ def simulate(
     format: it cancels the luck of the deal and of the seat). ``records``
     names a file to write every game to as JSON lines of
     :class:`~threeup3down.GameRecord`, in game order (:func:`read_records`).
-    ``progress(done, games)`` is called as batches finish.
+    ``progress(done, games)`` is called as batches finish. ``batch_size``
+    sets how many games a worker plays per task (by default about 32 tasks
+    a worker, at most 500 games each); it changes how work is cut up, never
+    the result.
 
     Raises :class:`SimulationError` on bad arguments,
     :class:`~threeup3down.errors.BotError` for an unknown bot, and
@@ -496,7 +500,11 @@ def simulate(
     names = _check_arguments(rules, bots, games, seed)
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise SimulationError(f"workers must be a whole number of at least 1, not {workers!r}")
-    size = batch_size or max(1, min(500, games // (8 * (workers or 2))))
+    if batch_size is not None and (
+        not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1
+    ):
+        raise SimulationError(f"batch_size must be a whole number of at least 1, not {batch_size!r}")
+    size = batch_size or _batch_size(games, workers or os.cpu_count() or 2)
     batches = [
         _Batch(rules, names, seed, start, min(start + size, games), rotate, records is not None)
         for start in range(0, games, size)
@@ -517,6 +525,17 @@ def simulate(
                 for line in lines:
                     file.write(line + "\n")
     return _result(tally, rules, names, seed, rotate)
+
+
+def _batch_size(games: int, workers: int) -> int:
+    """Games per batch: about 32 batches a worker, so that the last batches to
+    finish keep every worker busy to the end, and at most 500, so that a
+    batch's cost (sending it, its tally back) stays well under 1% of its games'.
+
+    >>> _batch_size(1_000_000, 2), _batch_size(2_000, 2), _batch_size(10, 2)
+    (500, 31, 1)
+    """
+    return max(1, min(500, games // (32 * workers)))
 
 
 def _run_here(
