@@ -178,7 +178,9 @@ def test_a_moves_bot_chooses_as_it_would_from_its_observation(
     if state.is_over:
         return
     view = observe(state, state.current_player)
-    expected = make_bot(name).choose(view, random.Random(seed))
+    bot = make_bot(name)
+    assert isinstance(bot, MovesBot)
+    expected = bot.choose(view, random.Random(seed))
     assert decide(make_bot(name), state, random.Random(seed)) == expected
     assert chooser(make_bot(name))(state, random.Random(seed)) == expected
 
