@@ -190,7 +190,9 @@ def test_the_cheating_bot_sees_the_state() -> None:
     bot = make_bot("cheating:8")
     assert isinstance(bot, StateBot) and isinstance(bot, CheatingBot)
     state = state_after(Rules(players=2), seed=3, steps=20)
-    assert decide(bot, state, random.Random(0)) in legal_moves(state)
+    move = decide(bot, state, random.Random(0))
+    assert move in legal_moves(state)
+    assert chooser(bot)(state, random.Random(0)) == move
 
 
 def test_the_registry_makes_every_bot_by_name() -> None:
