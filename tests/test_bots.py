@@ -162,6 +162,20 @@ def test_a_moves_bot_receives_only_its_legal_moves(name: str) -> None:
     assert any(isinstance(move, FlipDown) for move in seen)
 
 
+def test_a_subclass_that_overrides_only_choose_is_asked_with_an_observation() -> None:
+    """A RandomBot subclass whose own choose() differs from the inherited
+    choose_from() is asked through choose(), as a plain Bot."""
+
+    class LastMoveBot(RandomBot):
+        def choose(self, observation: Observation, rng: random.Random) -> Move:
+            return observation.legal_moves()[-1]
+
+    state = state_after(Rules(players=2), seed=3, steps=20)
+    assert len(legal_moves(state)) > 1
+    assert decide(LastMoveBot(), state, random.Random(0)) == legal_moves(state)[-1]
+    assert chooser(LastMoveBot())(state, random.Random(0)) == legal_moves(state)[-1]
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     table=any_rules(),

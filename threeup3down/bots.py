@@ -126,7 +126,8 @@ class MovesBot(Bot, Protocol):
     it has ``choose_from(moves, rng)``, and the two pick alike.
 
     :func:`decide` gives it only ``legal_moves``, which name no hidden card,
-    and saves building the observation.
+    and saves building the observation. A subclass that overrides ``choose``
+    but not ``choose_from`` is asked through ``choose``.
 
     >>> from threeup3down import Rules, new_game
     >>> isinstance(RandomBot(), MovesBot), isinstance(RandomBot(), Bot)
@@ -200,9 +201,14 @@ def _kind(kind: type) -> str:
     check costs more than a whole decision)."""
     if issubclass(kind, StateBot):
         return _SEES_STATE
-    if issubclass(kind, MovesBot):
+    if issubclass(kind, MovesBot) and _defines(kind, "choose_from") <= _defines(kind, "choose"):
         return _SEES_MOVES
-    return _SEES_OBSERVATION
+    return _SEES_OBSERVATION  # also a subclass that overrides only choose: it is asked
+
+
+def _defines(kind: type, method: str) -> int:
+    """How far up the class hierarchy of ``kind`` ``method`` is defined (0: in ``kind`` itself)."""
+    return next(depth for depth, base in enumerate(kind.__mro__) if method in vars(base))
 
 
 class RandomBot:
