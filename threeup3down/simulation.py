@@ -43,8 +43,8 @@ from pathlib import Path
 import attrs
 
 from threeup3down.bots import Chooser, chooser, make_bot
-from threeup3down.engine import apply
 from threeup3down.deal import new_game
+from threeup3down.engine import apply
 from threeup3down.errors import SimulationCancelled, SimulationError, ThreeUpError
 from threeup3down.moves import Draw, DrawInstead, FlipDown, Move, PickUp, Play
 from threeup3down.records import GameRecord, game_result, replay
@@ -598,6 +598,12 @@ def _run_on(
     return [outcomes[index] for index in range(len(batches))]
 
 
+def _recorded(moves: Sequence[Move]) -> Chooser:
+    """A chooser that makes ``moves`` in turn, whoever is to move."""
+    made = iter(moves)
+    return lambda state, rng: next(made)
+
+
 def read_records(path: str | Path) -> Iterator[GameRecord]:
     """The game records a ``records`` run of :func:`simulate` wrote, in game order.
 
@@ -636,10 +642,8 @@ def tally_games(records: Sequence[GameRecord], *, seed: int = 0, rotate: bool = 
         states = replay(record)  # refuses an illegal move or a wrong result
         if not states[-1].is_over:
             raise SimulationError(f"record {number} is of a game that is not over")
-        recorded = iter(record.moves)
-        chooser_of_record: Chooser = lambda state, rng: next(recorded)  # noqa: E731
         final = _play(
-            states[0], [chooser_of_record] * record.rules.players, random.Random(0),
+            states[0], [_recorded(record.moves)] * record.rules.players, random.Random(0),
             tally.events, None,
         )
         tally.count_game(record.names, final)
