@@ -1,44 +1,163 @@
 """Speed of :func:`threeup3down.simulation.simulate`: games per second on 1 and 2 workers.
 
 For random and heuristic bots at a table of four, it plays the same games
-with one worker process and with two, and prints games/s, the speed-up, the
-scaling efficiency (speed-up / workers) and how long a million games would
-take at the two-worker speed.
+with one worker (in this process) and with two worker processes, the two
+interleaved round by round so that other work on the machine weighs on both
+alike, and prints for each the best round's
 
-Run ``python benchmarks/simulate.py [--games N]``; the machine should be
-otherwise idle, or the two-worker figure measures the other work too.
+* wall time and games/s, the speed-up of two workers over one and the
+  scaling efficiency (speed-up / workers);
+* CPU time of the workers and games per CPU second (games/s per core), and
+  the CPU time the parent spent merging tallies and calling back;
+* how long a million games would take on two workers at that speed.
+
+Then it splits one decision (a *step*) of those games into the engine's part
+(:func:`~threeup3down.legal_moves` and :func:`~threeup3down.apply`) and the
+rest (the bot, its observation, the counting and the loop).
+
+Run ``python benchmarks/simulate.py [--games N] [--rounds R]``. The load
+average is printed before and after: on a machine shared with other work,
+the two-worker figures measure that work too.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import random
+import resource
 import time
+from collections import Counter
 
-from threeup3down import Rules
-from threeup3down.simulation import simulate
+import attrs
 
-__all__ = ["games_per_second"]
+from threeup3down import GameState, Move, Rules, apply, legal_moves, new_game
+from threeup3down.bots import chooser, make_bot
+from threeup3down.simulation import _play, game_seed, simulate
+
+__all__ = ["Run", "run", "step_split"]
+
+PLAYERS = 4
 
 
-def games_per_second(bot: str, games: int, workers: int, players: int = 4) -> float:
-    """Games per second of ``games`` games between ``bot`` at every seat, on ``workers``."""
-    start = time.perf_counter()
-    simulate(Rules(players=players), [bot] * players, games, seed=1, workers=workers, batch_size=25)
-    return games / (time.perf_counter() - start)
+@attrs.frozen
+class Run:
+    """One measured run of ``simulate``."""
+
+    games: int
+    """How many games were played."""
+    wall: float
+    """Elapsed seconds."""
+    worker_cpu: float
+    """CPU seconds spent playing games, in every worker."""
+    parent_cpu: float
+    """CPU seconds the calling process spent beside that (with worker processes)."""
+
+    @property
+    def games_per_second(self) -> float:
+        """Games per second of wall time."""
+        return self.games / self.wall
+
+    @property
+    def games_per_cpu_second(self) -> float:
+        """Games per CPU second of a worker: games/s on one core."""
+        return self.games / self.worker_cpu
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run(bot: str, games: int, workers: int, seed: int = 1) -> Run:
+    """Time ``games`` games between ``bot`` at every seat on ``workers`` workers."""
+    rules = Rules(players=PLAYERS)
+    children, own, start = _children_cpu(), time.process_time(), time.perf_counter()
+    simulate(rules, [bot] * PLAYERS, games, seed=seed, workers=workers)
+    wall = time.perf_counter() - start
+    own, children = time.process_time() - own, _children_cpu() - children
+    if workers == 1:
+        return Run(games, wall, own, 0.0)
+    return Run(games, wall, children, own)  # the pool's processes have ended: counted
+
+
+def _steps(bot: str, games: int) -> list[tuple[GameState, Move]]:
+    steps: list[tuple[GameState, Move]] = []
+    for game in range(games):
+        state = new_game(Rules(players=PLAYERS), seed=game_seed(2, game))
+        choose = chooser(make_bot(bot))
+        rng = random.Random(game)
+        while not state.is_over:
+            move = choose(state, rng)
+            steps.append((state, move))
+            state = apply(state, move)
+    return steps
+
+
+def step_split(bot: str, games: int, rounds: int = 3) -> tuple[float, float, float]:
+    """Microseconds of CPU per step: all told, in ``legal_moves``, in ``apply``.
+
+    All told is the simulation's own game loop (:func:`~threeup3down.simulation._play`)
+    over ``games`` games; the engine's share is timed over the same positions,
+    the three interleaved round by round, the best round of each counting.
+    """
+    steps = _steps(bot, games)
+    seats = [chooser(make_bot(bot))] * PLAYERS
+    deals = [new_game(Rules(players=PLAYERS), seed=game_seed(2, game)) for game in range(games)]
+
+    def play() -> None:
+        for game, state in enumerate(deals):
+            _play(state, seats, random.Random(game), Counter(), None)
+
+    def listing() -> None:
+        for state, _ in steps:
+            legal_moves(state)
+
+    def applying() -> None:
+        for state, move in steps:
+            apply(state, move)
+
+    best = [float("inf")] * 3
+    for _ in range(rounds):
+        for index, work in enumerate((play, listing, applying)):
+            start = time.process_time()
+            work()
+            best[index] = min(best[index], time.process_time() - start)
+    total, listed, applied = (seconds * 1e6 / len(steps) for seconds in best)
+    return total, listed, applied
 
 
 def main() -> None:
-    """Print the table."""
+    """Print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400, help="games per measurement (default 400)")
+    parser.add_argument("--games", type=int, default=2000, help="games per run (default 2000)")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds; the best counts (default 3)")
+    parser.add_argument("--bots", default="random,heuristic", help="bots to measure (default random,heuristic)")
     args = parser.parse_args()
-    print(f"{'bots':<10} {'1 worker':>9} {'2 workers':>10} {'speed-up':>9} {'efficiency':>11} {'1M games':>9}")
-    for bot in ("random", "heuristic"):
-        one = games_per_second(bot, args.games, 1)
-        two = games_per_second(bot, args.games, 2)
-        million = 1_000_000 / two / 60
-        print(f"{bot:<10} {one:>9.1f} {two:>10.1f} {two / one:>8.2f}x {two / one / 2:>10.0%} "
-              f"{million:>7.0f} min", flush=True)
+    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the start; "
+          f"{args.games} games of {PLAYERS} players per run, best of {args.rounds} interleaved rounds")
+    print(f"{'bots':<10} {'workers':>7} {'wall s':>7} {'games/s':>8} {'cpu s':>7} {'games/cpu s':>11} "
+          f"{'parent cpu s':>12} {'speed-up':>8} {'1M games':>9}")
+    for bot in args.bots.split(","):
+        best: dict[int, Run] = {}
+        for _ in range(args.rounds):
+            for workers in (1, 2):
+                result = run(bot, args.games, workers)
+                if workers not in best or result.wall < best[workers].wall:
+                    best[workers] = result
+        for workers, result in sorted(best.items()):
+            speed_up = result.games_per_second / best[1].games_per_second
+            million = 1_000_000 / result.games_per_second / 60
+            print(f"{bot:<10} {workers:>7} {result.wall:>7.2f} {result.games_per_second:>8.1f} "
+                  f"{result.worker_cpu:>7.2f} {result.games_per_cpu_second:>11.1f} "
+                  f"{result.parent_cpu:>12.2f} {speed_up:>7.2f}x {million:>6.1f} min", flush=True)
+    print(f"\n{'bots':<10} {'steps: us/step':>15} {'legal_moves':>12} {'apply':>7} {'engine':>7} {'rest':>7}")
+    for bot in args.bots.split(","):
+        total, listing, applying = step_split(bot, min(args.games, 200), args.rounds)
+        engine = listing + applying
+        print(f"{bot:<10} {total:>15.2f} {listing:>12.2f} {applying:>7.2f} "
+              f"{engine / total:>7.0%} {1 - engine / total:>7.0%}", flush=True)
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":

@@ -18,11 +18,13 @@ from threeup3down import (
     DeclineSwap,
     Draw,
     DrawInstead,
+    FlipDown,
     GameState,
     Move,
     Observation,
     Rules,
     Swap,
+    apply,
     legal_moves,
     new_game,
     observe,
@@ -33,8 +35,10 @@ from threeup3down import (
 from threeup3down.bots import (
     BOT_NAMES,
     LowestCardBot,
+    MovesBot,
     RandomBot,
     StateBot,
+    chooser,
     decide,
     make_bot,
     play_game,
@@ -121,12 +125,88 @@ def test_a_fair_bot_decides_alike_whatever_the_hidden_cards(name: str) -> None:
     assert decide(make_bot(name), other, random.Random(7)) == first
 
 
+class MovesSpy:
+    """Wraps a bot that reads only its legal moves and keeps every argument it was given."""
+
+    def __init__(self, bot: MovesBot) -> None:
+        self.bot = bot
+        self.calls: list[tuple[object, object]] = []
+
+    def choose(self, observation: Observation, rng: random.Random) -> Move:
+        raise AssertionError("decide() shows a MovesBot its legal moves, not an observation")
+
+    def choose_from(self, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        self.calls.append((moves, rng))
+        return self.bot.choose_from(moves, rng)
+
+
+@pytest.mark.parametrize("name", ["random", "lowest"])
+def test_a_moves_bot_receives_only_its_legal_moves(name: str) -> None:
+    """A bot that reads only its legal moves is handed a tuple of moves, the legal
+    moves of its own seat, which hold no GameState, Seat or card hidden from it
+    (a 3DOWN card is chosen by position, F3)."""
+    bot = make_bot(name)
+    assert isinstance(bot, MovesBot)
+    spy = MovesSpy(bot)
+    state = new_game(Rules(players=3), seed=4)
+    seen: list[Move] = []
+    while not state.is_over:
+        move = decide(spy if state.current_player != 1 else LowestCardBot(), state, random.Random(1))
+        if state.current_player != 1:
+            moves, rng = spy.calls[-1]
+            assert moves == observe(state, state.current_player).legal_moves()
+            assert type(moves) is tuple and type(rng) is random.Random
+            assert not any(isinstance(item, (GameState, Seat)) for item in reachable_objects(moves))
+            seen += cast("tuple[Move, ...]", moves)
+        state = apply(state, move)
+    assert any(isinstance(move, FlipDown) for move in seen)
+
+
+def test_a_subclass_that_overrides_only_choose_is_asked_with_an_observation() -> None:
+    """A RandomBot subclass whose own choose() differs from the inherited
+    choose_from() is asked through choose(), as a plain Bot."""
+
+    class LastMoveBot(RandomBot):
+        def choose(self, observation: Observation, rng: random.Random) -> Move:
+            return observation.legal_moves()[-1]
+
+    state = state_after(Rules(players=2), seed=3, steps=20)
+    assert len(legal_moves(state)) > 1
+    assert decide(LastMoveBot(), state, random.Random(0)) == legal_moves(state)[-1]
+    assert chooser(LastMoveBot())(state, random.Random(0)) == legal_moves(state)[-1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    table=any_rules(),
+    seed=st.integers(0, 2**16),
+    steps=st.integers(0, 150),
+    name=st.sampled_from(["random", "lowest"]),
+)
+def test_a_moves_bot_chooses_as_it_would_from_its_observation(
+    table: Rules, seed: int, steps: int, name: str
+) -> None:
+    """decide() asking choose_from gives the move choose() picks from the seat's
+    observation, with an rng in the same state."""
+    state = state_after(table, seed, steps)
+    if state.is_over:
+        return
+    view = observe(state, state.current_player)
+    bot = make_bot(name)
+    assert isinstance(bot, MovesBot)
+    expected = bot.choose(view, random.Random(seed))
+    assert decide(make_bot(name), state, random.Random(seed)) == expected
+    assert chooser(make_bot(name))(state, random.Random(seed)) == expected
+
+
 def test_the_cheating_bot_sees_the_state() -> None:
     """The one cheating bot is a StateBot: decide() hands it the full state."""
     bot = make_bot("cheating:8")
     assert isinstance(bot, StateBot) and isinstance(bot, CheatingBot)
     state = state_after(Rules(players=2), seed=3, steps=20)
-    assert decide(bot, state, random.Random(0)) in legal_moves(state)
+    move = decide(bot, state, random.Random(0))
+    assert move in legal_moves(state)
+    assert chooser(bot)(state, random.Random(0)) == move
 
 
 def test_the_registry_makes_every_bot_by_name() -> None:

@@ -26,6 +26,7 @@ from threeup3down import (
     Rules,
     Source,
     ThreeUpError,
+    apply,
     is_legal,
     legal_moves,
     new_game,
@@ -272,3 +273,54 @@ def test_legal_moves_from_the_observation_are_the_state_s(rules: Rules, seed: in
                 assert view.is_legal(move) == is_legal(state, move)
         bystander = observe(state, (state.current_player + 1) % rules.players)
         assert bystander.legal_moves() == ()
+
+
+def seen_as(state: GameState, number: int, player: int) -> SeatView:
+    """How ``player`` sees seat ``number`` of ``state``, by S2, S3 and F3."""
+    seat = state.seats[number]
+    return SeatView(
+        hand_size=len(seat.hand),
+        up=() if up_hidden_from(state, number, player) else seat.up,
+        up_size=len(seat.up),
+        down_size=len(seat.down),
+        known=seat.known,
+    )
+
+
+@pytest.mark.spec("S2", "S3", "F3")
+@given(tables(), st.integers(0, 2**32 - 1))
+def test_every_observation_shows_each_seat_as_it_is_now(rules: Rules, seed: int) -> None:
+    """Observations reuse the view of a seat that a move left unchanged, yet at every
+    step of a game each seat is shown as it is in that state, to every observer."""
+    states = random_game(rules, seed, seed)[0]
+    for state in states:
+        for player in range(rules.players):
+            view = observe(state, player)
+            assert view.seats == tuple(
+                seen_as(state, number, player) for number in range(rules.players)
+            )
+
+
+def test_a_seat_left_unchanged_by_a_move_keeps_its_view() -> None:
+    """A seat the move did not touch is the same object in the next state, and
+    its view is the same object too; the mover's seat gets a new view."""
+    before = state_after(Rules(players=4), seed=5, steps=20)
+    mover = before.current_player
+    after = apply(before, legal_moves(before)[0])
+    first, second = observe(before, mover), observe(after, mover)
+    for number in range(4):
+        if after.seats[number] is before.seats[number]:
+            assert second.seats[number] is first.seats[number]
+    assert second.seats[mover] == seen_as(after, mover, mover) != first.seats[mover]
+
+
+def test_views_of_seats_that_come_and_go_are_never_mixed_up() -> None:
+    """Thousands of seats made and dropped (so that a new seat may take the
+    identity of an old one) are each shown as they are."""
+    state = state_after(Rules(players=2), seed=3, steps=10)
+    cards = tuple(Card)
+    for count in range(5000):  # more than the views kept, so the store starts afresh
+        hand = sort_cards(cards[count % 50 : count % 50 + count % 7])
+        seat = Seat(hand=hand, up=state.seats[1].up, down=state.seats[1].down[: count % 4])
+        other = attrs.evolve(state, seats=(state.seats[0], seat))
+        assert observe(other, 0).seats[1] == seen_as(other, 1, 0)

@@ -7,6 +7,7 @@ import json
 import os
 from pathlib import Path
 
+import attrs
 import pytest
 
 from threeup3down import Rules, apply_with_events, replay
@@ -106,6 +107,16 @@ def test_tallies_equal_what_replaying_the_records_gives(tmp_path: Path) -> None:
     assert list(result.seat_wins) == wins
 
 
+def test_tallying_a_record_of_an_unfinished_game_is_refused(tmp_path: Path) -> None:
+    """A record whose moves stop before the game is over is not counted as a game."""
+    path = tmp_path / "games.jsonl"
+    simulate(TABLE, BOTS, 2, seed=3, workers=1, records=path)
+    first, second = read_records(path)
+    cut = attrs.evolve(second, moves=second.moves[:10], result=None)
+    with pytest.raises(SimulationError, match="record 1 is of a game that is not over"):
+        tally_games([first, cut])
+
+
 def test_seats_rotate_and_each_deal_is_played_in_every_rotation(tmp_path: Path) -> None:
     """With rotate, game g shifts the bots g seats and deal g // players is reused."""
     path = tmp_path / "games.jsonl"
@@ -134,6 +145,13 @@ def test_bad_arguments_raise_library_errors_naming_the_problem(
     """No games, a wrong number of bots or an unknown bot is refused before any game."""
     with pytest.raises(error, match=message):
         simulate(TABLE, bots, games, seed=1, workers=1)
+
+
+@pytest.mark.parametrize("batch_size", [0, -2, 2.5, True])
+def test_a_bad_batch_size_is_refused(batch_size: object) -> None:
+    """A batch size that is not a whole number of at least 1 raises SimulationError naming it."""
+    with pytest.raises(SimulationError, match=f"batch_size must be a whole number of at least 1, not {batch_size!r}"):
+        simulate(TABLE, BOTS, 4, seed=1, workers=1, batch_size=batch_size)  # type: ignore[arg-type]
 
 
 def _die() -> None:

@@ -7,10 +7,16 @@ fair by construction: it cannot read an opponent's hand, a 3DOWN card or the
 order of the draw pile, because it receives no object that holds them. All
 its randomness comes from ``rng``, so a game is reproducible from its seeds.
 
+A bot that reads nothing of its observation but the legal moves may also
+have a ``choose_from(moves, rng)`` method (a :class:`MovesBot`, such as
+:class:`RandomBot`): :func:`decide` then hands it only the legal moves of its
+seat, which name no hidden card (a 3DOWN card is chosen by its position, F3),
+and skips building an observation it would not read.
+
 One bot is explicitly allowed to cheat, as an upper bound for experiments:
 a :class:`StateBot` has a ``choose_state(state, rng)`` method and sees
 everything (:class:`~threeup3down.ismcts.CheatingBot`). :func:`decide`
-asks either kind for its move.
+asks any kind for its move.
 
 Bots are made by name with :func:`make_bot` (the names are in :data:`BOT_NAMES`),
 which is how the command line, :func:`~threeup3down.simulation.simulate` and
@@ -30,7 +36,7 @@ from functools import cache
 from typing import Protocol, assert_never, cast, runtime_checkable
 
 from threeup3down.cards import Rank
-from threeup3down.engine import apply
+from threeup3down.engine import apply, legal_moves
 from threeup3down.errors import BotError
 from threeup3down.heuristic import HeuristicBot
 from threeup3down.ismcts import CheatingBot, ISMCTSBot
@@ -52,9 +58,12 @@ __all__ = [
     "BOT_NAMES",
     "AnyBot",
     "Bot",
+    "Chooser",
     "LowestCardBot",
+    "MovesBot",
     "RandomBot",
     "StateBot",
+    "chooser",
     "decide",
     "make_bot",
     "play_game",
@@ -111,45 +120,118 @@ class StateBot(Protocol):
         ...
 
 
+@runtime_checkable
+class MovesBot(Bot, Protocol):
+    """A fair player that reads nothing but its legal moves: besides ``choose``
+    it has ``choose_from(moves, rng)``, and the two pick alike.
+
+    :func:`decide` gives it only ``legal_moves``, which name no hidden card,
+    and saves building the observation. A subclass that overrides ``choose``
+    but not ``choose_from`` is asked through ``choose``.
+
+    >>> from threeup3down import Rules, new_game
+    >>> isinstance(RandomBot(), MovesBot), isinstance(RandomBot(), Bot)
+    (True, True)
+    """
+
+    def choose_from(self, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """One of ``moves``, the legal moves of the seat to move (never empty).
+
+        >>> from threeup3down import Rules, new_game
+        >>> state = new_game(Rules(players=2), seed=1)
+        >>> moves = observe(state, 0).legal_moves()
+        >>> RandomBot().choose_from(moves, random.Random(3)) == RandomBot().choose(
+        ...     observe(state, 0), random.Random(3))
+        True
+        """
+        ...
+
+
 AnyBot = Bot | StateBot
-"""A fair :class:`Bot` or a cheating :class:`StateBot`."""
+"""A fair :class:`Bot` (a :class:`MovesBot` among them) or a cheating :class:`StateBot`."""
+
+Chooser = Callable[[GameState, random.Random], Move]
+"""What :func:`chooser` returns: the move for the player to move in a state."""
 
 
 def decide(bot: AnyBot, state: GameState, rng: random.Random) -> Move:
     """The move ``bot`` makes for the player to move in ``state``.
 
-    A :class:`Bot` is shown only the observation of that seat; a
-    :class:`StateBot` is shown the state.
+    A :class:`Bot` is shown only the observation of that seat, a
+    :class:`MovesBot` only that seat's legal moves; a :class:`StateBot` is
+    shown the state.
 
     >>> from threeup3down import Rules, new_game
     >>> str(decide(LowestCardBot(), new_game(Rules(players=2), seed=1), random.Random(0)))
     'up:10r,C+1g,C+1b'
     """
-    if _sees_state(type(bot)):
+    kind = _kind(type(bot))
+    if kind is _SEES_STATE:
         return cast(StateBot, bot).choose_state(state, rng)
+    if kind is _SEES_MOVES:
+        return cast(MovesBot, bot).choose_from(legal_moves(state), rng)
     return cast(Bot, bot).choose(observe(state, state.current_player), rng)
 
 
+def chooser(bot: AnyBot) -> Chooser:
+    """:func:`decide` for one bot, its kind looked up once: for loops that ask
+    the same bot many times.
+
+    >>> from threeup3down import Rules, new_game
+    >>> state = new_game(Rules(players=2), seed=1)
+    >>> chooser(RandomBot())(state, random.Random(4)) == decide(RandomBot(), state, random.Random(4))
+    True
+    """
+    kind = _kind(type(bot))
+    if kind is _SEES_STATE:
+        return cast(StateBot, bot).choose_state
+    if kind is _SEES_MOVES:
+        choose_from = cast(MovesBot, bot).choose_from
+        return lambda state, rng: choose_from(legal_moves(state), rng)
+    choose = cast(Bot, bot).choose
+    return lambda state, rng: choose(observe(state, state.current_player), rng)
+
+
+_SEES_STATE, _SEES_MOVES, _SEES_OBSERVATION = "state", "moves", "observation"
+
+
 @cache
-def _sees_state(kind: type) -> bool:
-    """Whether bots of class ``kind`` are :class:`StateBot` (asked once per class:
-    a protocol check costs more than a whole decision)."""
-    return issubclass(kind, StateBot)
+def _kind(kind: type) -> str:
+    """What bots of class ``kind`` are shown (looked up once per class: a protocol
+    check costs more than a whole decision)."""
+    if issubclass(kind, StateBot):
+        return _SEES_STATE
+    if issubclass(kind, MovesBot) and _defines(kind, "choose_from") <= _defines(kind, "choose"):
+        return _SEES_MOVES
+    return _SEES_OBSERVATION  # also a subclass that overrides only choose: it is asked
+
+
+def _defines(kind: type, method: str) -> int:
+    """How far up the class hierarchy of ``kind`` ``method`` is defined (0: in ``kind`` itself)."""
+    return next(depth for depth, base in enumerate(kind.__mro__) if method in vars(base))
 
 
 class RandomBot:
     """Chooses uniformly among the legal moves, with the ``rng`` it is given.
 
+    It reads nothing but the legal moves (a :class:`MovesBot`).
+
     >>> from threeup3down import Rules, new_game
     >>> view = observe(new_game(Rules(players=2), seed=1), 0)
     >>> RandomBot().choose(view, random.Random(5)) in view.legal_moves()
+    True
+    >>> RandomBot().choose_from(view.legal_moves(), random.Random(5)) == RandomBot().choose(
+    ...     view, random.Random(5))
     True
     """
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
         """A uniformly random legal move."""
-        moves = observation.legal_moves()
-        return moves[rng.randrange(len(moves))]
+        return rng.choice(observation.legal_moves())
+
+    def choose_from(self, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """A uniformly random move of ``moves``."""
+        return rng.choice(moves)
 
 
 class LowestCardBot:
@@ -163,11 +245,17 @@ class LowestCardBot:
     >>> state = GameState.from_notation("play 0 4g,7g,7r,Cb|-|-/9b|-|- - 5r *", Rules(players=2))
     >>> str(LowestCardBot().choose(observe(state, 0), random.Random(0)))
     '7g,7r'
+    >>> str(LowestCardBot().choose_from(observe(state, 0).legal_moves(), random.Random(0)))
+    '7g,7r'
     """
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
         """The lowest, widest play; a Clear only as a last resort."""
         return min(observation.legal_moves(), key=_preference)
+
+    def choose_from(self, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """The same choice made from the legal moves alone (a :class:`MovesBot`)."""
+        return min(moves, key=_preference)
 
 
 def _preference(move: Move) -> tuple[int, int, int]:
@@ -246,8 +334,9 @@ def playout(
     True
     """
     rng = random.Random(0) if rng is None else rng
+    choosers = [chooser(bot) for bot in bots]
     while not state.is_over:
-        move = decide(bots[state.current_player], state, rng)
+        move = choosers[state.current_player](state, rng)
         after = apply(state, move)
         yield state, move, after
         state = after

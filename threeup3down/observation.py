@@ -243,18 +243,14 @@ def observe(state: GameState, player: int) -> Observation:
             f"observe needs a GameState, not {type_name(state)}"
             + (" (it is already an observation)" if isinstance(state, Observation) else "")
         )
-    players = state.rules.players
-    check_seat(player, players)
-    seats = tuple(
-        SeatView(
-            hand_size=len(seat.hand),
-            up=seat.up if _sees_up(state, number, player) else (),
-            up_size=len(seat.up),
-            down_size=len(seat.down),
-            known=seat.known,
+    check_seat(player, state.rules.players)
+    if state.phase is _SETUP:
+        seats = tuple(
+            _hidden_up_view(seat) if up_receiver(state.rules, player) != number else _view(seat)
+            for number, seat in enumerate(state.seats)
         )
-        for number, seat in enumerate(state.seats)
-    )
+    else:
+        seats = tuple([_view(seat) for seat in state.seats])
     return Observation(
         rules=state.rules,
         player=player,
@@ -273,6 +269,38 @@ def observe(state: GameState, player: int) -> Observation:
         finished=state.finished,
         first_player=state.first_player,
         pile_swap_pending=bool(state.pile_swap),
+    )
+
+
+_VIEWS: dict[int, tuple[Seat, SeatView]] = {}
+"""The view of each seat seen lately, by the seat's ``id``, the seat kept alive
+beside its view so that its ``id`` cannot pass to another. States made by
+:func:`~threeup3down.apply` share every seat the move leaves unchanged, so
+most seats of an observation were already seen in the state before."""
+_VIEWS_KEPT = 4096
+"""How many views :data:`_VIEWS` holds before it starts afresh."""
+
+
+def _view(seat: Seat) -> SeatView:
+    """Every observer's view of ``seat`` once setup is over (its 3UP cards shown)."""
+    entry = _VIEWS.get(id(seat))
+    if entry is not None and entry[0] is seat:
+        return entry[1]
+    view = SeatView(
+        hand_size=len(seat.hand), up=seat.up, up_size=len(seat.up), down_size=len(seat.down),
+        known=seat.known,
+    )
+    if len(_VIEWS) >= _VIEWS_KEPT:
+        _VIEWS.clear()
+    _VIEWS[id(seat)] = (seat, view)
+    return view
+
+
+def _hidden_up_view(seat: Seat) -> SeatView:
+    """S3: a seat's view during setup by an observer that did not choose its 3UP cards."""
+    return SeatView(
+        hand_size=len(seat.hand), up=(), up_size=len(seat.up), down_size=len(seat.down),
+        known=seat.known,
     )
 
 
@@ -310,11 +338,6 @@ def up_receiver(rules: Rules, seat: int) -> int:
     (2, 0)
     """
     return (seat + 1) % rules.players if rules.chosen_faces else seat
-
-
-def _sees_up(state: GameState, seat: int, player: int) -> bool:
-    """S3: during setup a seat sees only the 3UP cards it chose itself."""
-    return state.phase is not Phase.SETUP or up_receiver(state.rules, player) == seat
 
 
 def sample_state(observation: Observation, rng: random.Random) -> GameState:
@@ -367,6 +390,7 @@ pile and the 3DOWN cards of :class:`_MoverPosition`."""
 _NO_SEATS = (Seat(),) * 64
 """Empty seats, to stand for the other players (more than any table holds)."""
 _OVER = Phase.OVER
+_SETUP = Phase.SETUP
 
 
 class _MoverSeat:

@@ -33,6 +33,7 @@ import concurrent.futures
 import hashlib
 import json
 import math
+import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -41,13 +42,14 @@ from pathlib import Path
 
 import attrs
 
-from threeup3down.bots import make_bot, playout
+from threeup3down.bots import Chooser, chooser, make_bot
 from threeup3down.deal import new_game
+from threeup3down.engine import apply
 from threeup3down.errors import SimulationCancelled, SimulationError, ThreeUpError
-from threeup3down.moves import Draw, DrawInstead, FlipDown, Move, PickUp
+from threeup3down.moves import Draw, DrawInstead, FlipDown, Move, PickUp, Play
 from threeup3down.records import GameRecord, game_result, replay
 from threeup3down.rules import Rules
-from threeup3down.state import GameState
+from threeup3down.state import GameState, Phase
 
 __all__ = [
     "Rate",
@@ -58,8 +60,6 @@ __all__ = [
     "tally_games",
     "wilson_interval",
 ]
-
-Step = tuple[GameState, Move, GameState]
 
 Progress = Callable[[int, int], object]
 """Called with (games finished, games in all) as batches finish."""
@@ -145,14 +145,8 @@ class _Tally:
         self.lengths.update(other.lengths)
         self.events.update(other.events)
 
-    def count_game(self, seating: Sequence[str], steps: Iterator[Step], moves: list[Move]) -> GameState:
-        """Count one game from its steps; keep its moves in ``moves``; return its final state."""
-        final = None
-        for before, move, after in steps:
-            _count_move(self.events, before, move, after)
-            moves.append(move)
-            final = after
-        assert final is not None, "a game that is over at the deal"
+    def count_game(self, seating: Sequence[str], final: GameState) -> None:
+        """Count one game's length and places from its final state."""
         self.events["games"] += 1
         self.events["stalemates"] += final.is_stalemate
         self.lengths[final.turn] += 1
@@ -161,20 +155,54 @@ class _Tally:
         for place, seat in enumerate(final.places, start=1):
             self.seat_places[seat, place] += 1
             self.bot_places[seating[seat], place] += 1
-        return final
 
 
-def _count_move(events: Counter[str], before: GameState, move: Move, after: GameState) -> None:
-    """Count clears (C1, C4), pick-ups (T3), failed flips (F4) and draws (C2, C3, O2)."""
-    if len(after.out_of_game) > len(before.out_of_game):
-        events["clears"] += 1
-    if isinstance(move, PickUp):
-        events["pick_ups"] += 1
-    elif isinstance(move, FlipDown):
-        if not after.discard_pile and len(after.out_of_game) == len(before.out_of_game):
-            events["failed_flips"] += 1
-    elif isinstance(move, (Draw, DrawInstead)):
-        events["draws"] += 1
+_OVER = Phase.OVER
+
+
+def _play(
+    state: GameState,
+    choosers: Sequence[Chooser],
+    rng: random.Random,
+    events: Counter[str],
+    moves: list[Move] | None,
+) -> GameState:
+    """Play ``state`` to the end, seat *i* choosing with ``choosers[i]``; return the
+    final state.
+
+    Count into ``events`` the clears (C1, C4: the out-of-game pile grew), the
+    pick-ups (T3), the failed flips (F4: a 3DOWN card turned over that left
+    the discard pile empty without a clear) and the draws (C2, C3, O2), and
+    keep the moves in ``moves`` unless it is ``None``. This is the inner loop
+    of every simulation, so it reads only lengths and the type of the move.
+    """
+    clears = pick_ups = failed_flips = draws = 0
+    cleared = len(state.out_of_game)
+    while state.phase is not _OVER:
+        move = choosers[state.current_player](state, rng)
+        state = apply(state, move)
+        if moves is not None:
+            moves.append(move)
+        kind = type(move)
+        if kind is Play:
+            if len(state.out_of_game) != cleared:
+                clears += 1
+                cleared = len(state.out_of_game)
+            continue
+        if len(state.out_of_game) != cleared:
+            clears += 1
+            cleared = len(state.out_of_game)
+        elif kind is FlipDown and not state.discard_pile:
+            failed_flips += 1
+        if kind is PickUp:
+            pick_ups += 1
+        elif kind is Draw or kind is DrawInstead:
+            draws += 1
+    events["clears"] += clears
+    events["pick_ups"] += pick_ups
+    events["failed_flips"] += failed_flips
+    events["draws"] += draws
+    return state
 
 
 def _seating(bots: Sequence[str], game: int, rotate: bool) -> tuple[str, ...]:
@@ -206,15 +234,21 @@ def _play_batch(batch: _Batch) -> tuple[_Tally, list[str]]:
     tally = _Tally()
     records = []
     players = batch.rules.players
+    choosers = {name: chooser(make_bot(name)) for name in set(batch.bots)}  # bots keep no state
     for game in range(batch.start, batch.stop):
         seating = _seating(batch.bots, game, batch.rotate)
         deal_seed = game_seed(batch.seed, _deal_index(game, players, batch.rotate))
-        bots = [make_bot(name) for name in seating]
         rng = random.Random(game_seed(batch.seed, game, "bots"))
-        moves: list[Move] = []
-        steps = playout(new_game(batch.rules, seed=deal_seed), bots, rng)
-        final = tally.count_game(seating, steps, moves)
-        if batch.records:
+        moves: list[Move] | None = [] if batch.records else None
+        final = _play(
+            new_game(batch.rules, seed=deal_seed),
+            [choosers[name] for name in seating],
+            rng,
+            tally.events,
+            moves,
+        )
+        tally.count_game(seating, final)
+        if moves is not None:
             record = GameRecord(
                 rules=batch.rules, seed=deal_seed, moves=tuple(moves), names=seating,
                 result=game_result(final),
@@ -444,7 +478,10 @@ def simulate(
     format: it cancels the luck of the deal and of the seat). ``records``
     names a file to write every game to as JSON lines of
     :class:`~threeup3down.GameRecord`, in game order (:func:`read_records`).
-    ``progress(done, games)`` is called as batches finish.
+    ``progress(done, games)`` is called as batches finish. ``batch_size``
+    sets how many games a worker plays per task (by default about 32 tasks
+    a worker, at most 500 games each); it changes how work is cut up, never
+    the result.
 
     Raises :class:`SimulationError` on bad arguments,
     :class:`~threeup3down.errors.BotError` for an unknown bot, and
@@ -463,7 +500,11 @@ def simulate(
     names = _check_arguments(rules, bots, games, seed)
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise SimulationError(f"workers must be a whole number of at least 1, not {workers!r}")
-    size = batch_size or max(1, min(500, games // (8 * (workers or 2))))
+    if batch_size is not None and (
+        not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1
+    ):
+        raise SimulationError(f"batch_size must be a whole number of at least 1, not {batch_size!r}")
+    size = batch_size or _batch_size(games, workers or os.cpu_count() or 2)
     batches = [
         _Batch(rules, names, seed, start, min(start + size, games), rotate, records is not None)
         for start in range(0, games, size)
@@ -484,6 +525,17 @@ def simulate(
                 for line in lines:
                     file.write(line + "\n")
     return _result(tally, rules, names, seed, rotate)
+
+
+def _batch_size(games: int, workers: int) -> int:
+    """Games per batch: about 32 batches a worker, so that the last batches to
+    finish keep every worker busy to the end, and at most 500, so that a
+    batch's cost (sending it, its tally back) stays well under 1% of its games'.
+
+    >>> _batch_size(1_000_000, 2), _batch_size(2_000, 2), _batch_size(10, 2)
+    (500, 31, 1)
+    """
+    return max(1, min(500, games // (32 * workers)))
 
 
 def _run_here(
@@ -546,6 +598,12 @@ def _run_on(
     return [outcomes[index] for index in range(len(batches))]
 
 
+def _recorded(moves: Sequence[Move]) -> Chooser:
+    """A chooser that makes ``moves`` in turn, whoever is to move."""
+    made = iter(moves)
+    return lambda state, rng: next(made)
+
+
 def read_records(path: str | Path) -> Iterator[GameRecord]:
     """The game records a ``records`` run of :func:`simulate` wrote, in game order.
 
@@ -580,10 +638,15 @@ def tally_games(records: Sequence[GameRecord], *, seed: int = 0, rotate: bool = 
     if not records:
         raise SimulationError("tally_games needs at least one record")
     tally = _Tally()
-    for record in records:
-        states = replay(record)
-        steps = zip(states, record.moves, states[1:])
-        tally.count_game(record.names, iter(steps), [])
+    for number, record in enumerate(records):
+        states = replay(record)  # refuses an illegal move or a wrong result
+        if not states[-1].is_over:
+            raise SimulationError(f"record {number} is of a game that is not over")
+        final = _play(
+            states[0], [_recorded(record.moves)] * record.rules.players, random.Random(0),
+            tally.events, None,
+        )
+        tally.count_game(record.names, final)
     rules = records[0].rules
     first = records[0].names
     return _result(tally, rules, first, seed, rotate)
