@@ -43,6 +43,7 @@ It uses no randomness: ``rng`` is ignored, so it is deterministic.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -50,6 +51,7 @@ from collections.abc import Sequence
 from threeup3down.cards import Card, Rank
 from threeup3down.moves import ChooseUp, DeclineSwap, Draw, DrawInstead, Move, Play, Swap
 from threeup3down.observation import Observation
+from threeup3down.rules import Rules
 
 __all__ = ["HeuristicBot"]
 
@@ -57,6 +59,13 @@ _BIG_PILE = 6
 """Rule 4: a pile this large is worth a high card, so the next player picks it up."""
 _HIGH = Rank.EIGHT
 """Rule 4: the lowest number that counts as high."""
+_PILE_WEIGHT = 0.5
+"""Rule 10: points per card of the pile the opponent is expected to pick up;
+a rank above the lowest playable one costs one point."""
+_CLEAR_COST = 0.5
+"""Rule 11: points per card of a pile cleared by three equal numbers in a row."""
+_MULTIPLE_BONUS = 0.001
+"""Rule 3: among plays of one number, the one with more copies."""
 
 
 class HeuristicBot:
@@ -120,15 +129,114 @@ def _lowest(plays: Sequence[Play]) -> Play:
 
 
 def _best_play(observation: Observation, plays: Sequence[Play]) -> Play:
-    """Rules 3-6: the play the strategy prefers among ``plays``."""
+    """Rules 3-6, 10 and 11: the play the strategy prefers among ``plays``."""
     numbers = [play for play in plays if not play.cards[0].rank.is_clear]
     if not numbers:
         return min(plays, key=lambda play: play.cards[0].rank)  # rule 6
-    if len(observation.discard_pile) >= _BIG_PILE:
+    pile = observation.discard_pile
+    if observation.owed_plays and not pile:
+        return _lowest(numbers)  # rule 5
+    if len(observation.seats) - len(observation.finished) == 2 and len(numbers) > 1:
+        return _two_player_play(observation, numbers)  # rules 10 and 11
+    if len(pile) >= _BIG_PILE:
         high = [play for play in numbers if play.cards[0].rank >= _HIGH]
         if high:
             return _lowest(high)  # rule 4
-    return _lowest(numbers)  # rules 3 and 5
+    return _lowest(numbers)  # rule 3
+
+
+def _two_player_play(observation: Observation, numbers: Sequence[Play]) -> Play:
+    """Rules 10 and 11: with one opponent, weigh each number's cost against the
+    pile it may leave them to pick up, and keep the pile for them rather than clear it."""
+    pile = observation.discard_pile
+    lowest = min(play.cards[0].rank for play in numbers)
+    ends_turn = observation.owed_plays <= 1
+    unseen = _unseen_below(observation)
+    best, best_score = numbers[0], -1e9
+    for play in numbers:
+        rank = play.cards[0].rank
+        size = len(play.cards)
+        score = lowest - rank + _MULTIPLE_BONUS * size  # rule 3: low and wide
+        if _completes_run(pile, rank, size):
+            score -= _CLEAR_COST * len(pile)  # rule 11
+        elif ends_turn:
+            score += _PILE_WEIGHT * _stuck_chance(observation, rank, unseen) * (len(pile) + size)
+        if score > best_score:
+            best, best_score = play, score
+    return best
+
+
+def _completes_run(pile: tuple[Card, ...], rank: Rank, size: int) -> bool:
+    """Whether ``size`` cards of ``rank`` make three or more equal numbers in a row (C4)."""
+    run = 0
+    for card in reversed(pile):
+        if card.rank is not rank:
+            break
+        run += 1
+    return run + size >= 3
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_counts(rules: Rules) -> tuple[int, ...]:
+    """How many cards of each rank (by rank value, index 0 unused) the deck holds."""
+    counts = [0] * (len(Rank) + 1)
+    for card in rules.deck_cards():
+        counts[card.rank] += 1
+    return tuple(counts)
+
+
+def _unseen_below(observation: Observation) -> tuple[int, ...]:
+    """Rule 10: for each rank value r, how many unseen cards rank below r; the last
+    entry counts every unseen card.
+
+    Unseen cards are the deck less the observer's hand, every 3UP card, the
+    discard and out-of-game piles and the cards known to be in some hand: they
+    are the draw pile, the 3DOWN cards and the unknown part of other hands.
+    """
+    counts = list(_deck_counts(observation.rules))
+    for group in (observation.hand, observation.discard_pile, observation.out_of_game):
+        for card in group:
+            counts[card.rank] -= 1
+    for seat in observation.seats:
+        for card in seat.up:
+            counts[card.rank] -= 1
+        for card in seat.known:
+            counts[card.rank] -= 1
+    below = [0]
+    for count in counts:
+        below.append(below[-1] + max(count, 0))
+    return tuple(below)
+
+
+def _next_seat(observation: Observation) -> int:
+    """The seat that plays after the observer (S6, O3), skipping seats that are out."""
+    players = len(observation.seats)
+    seat = (observation.player + observation.direction) % players
+    while seat in observation.finished:
+        seat = (seat + observation.direction) % players
+    return seat
+
+
+def _stuck_chance(observation: Observation, rank: Rank, unseen: tuple[int, ...]) -> float:
+    """Rule 10: the chance that the next player cannot play on a top of ``rank`` (T3, F4).
+
+    A card of theirs that everyone knows (picked up, or a 3UP card when they
+    play from 3UP) and ranks ``rank`` or more means they can; every other card
+    they may play from is taken as an unseen card, below ``rank`` with the
+    share of unseen cards below it.
+    """
+    seat = observation.seats[_next_seat(observation)]
+    total = unseen[-1]
+    below = unseen[rank] / total if total else 0.0
+    if seat.hand_size:
+        if any(card.rank >= rank for card in seat.known):
+            return 0.0
+        return below ** (seat.hand_size - len(seat.known))
+    if observation.draw_pile_size:
+        return 0.0  # F1: not yet on their 3UP cards
+    if seat.up:
+        return 0.0 if any(card.rank >= rank for card in seat.up) else 1.0
+    return below if seat.down_size else 0.0
 
 
 def _takes_instead(observation: Observation, play: Play) -> bool:
