@@ -4,17 +4,18 @@ Its strategy, rule by rule (the docs page :doc:`/howto/opponents` gives the
 reasons and the measured strength):
 
 1. **Setup (S3).** Keep the strongest three cards as 3UP cards: the highest
-   ranks (Clear kinds rank above 10), with a bonus for a 10 and for a pair
-   (3UP cards are played when the hand is empty, against whatever pile is
-   left, and a pair goes in one play). With chosen faces (O6) the chosen
-   cards go to the next player, so it gives the weakest three away.
+   ranks (Clear kinds rank above 10), with 3 points more for a 10 and 8 for
+   each extra copy of a number (3UP cards are played when the hand is empty,
+   against whatever pile is left, and a pair goes in one play). With chosen
+   faces (O6) the chosen cards go to the next player, so it gives the
+   weakest three away.
 2. **Early draw (C2, C3).** Always draw when offered: the cards would be
    drawn at the end of the turn anyway, and they give the owed play a choice.
 3. **Shedding.** Play the lowest number it can, every copy of it at once
    (multiples), keeping high numbers and Clear kinds for later.
-4. **Big piles.** On a pile of six cards or more, play the lowest number of
-   8 or more that it holds, if any: the next player is then likely to pick
-   the big pile up.
+4. **Big piles (two or more opponents).** On a pile of six cards or more,
+   play the lowest number of 8 or more that it holds, if any: the next
+   player is then likely to pick the big pile up.
 5. **Owed plays (C2, C3, C5).** On the empty pile of an owed play it sheds its
    lowest number (the second owed play of a Clear +2 must beat the first, so
    the first stays low).
@@ -26,11 +27,22 @@ reasons and the measured strength):
    it has would spend a 10 or a Clear on a small pile (under six cards).
 9. **Same-colour swap (O7).** It swaps when that puts a stronger card on
    3UP (the swap whose 3UP card gains the most), and keeps the cards otherwise.
+10. **Leave the opponent a top they cannot beat (one opponent).** Each number
+    it may play costs a point per rank above its lowest playable number, and
+    gains half a point per card of the pile the opponent would pick up, times
+    the chance that they cannot beat it (T3, F4). That chance is read from
+    what everyone knows: none if they hold a known card (picked up, or a 3UP
+    card when they play from 3UP) that beats it, and otherwise the share of
+    unseen cards below it, once per card they may play from.
+11. **Keep the pile for the opponent (one opponent).** Three equal numbers in
+    a row clear the pile (C4) and hand the opponent an empty pile to start
+    afresh on: such a play costs half a point per card it clears.
 
 Rules it does not follow were measured and lost games against
 :class:`~threeup3down.bots.LowestCardBot`: playing high to block a player
-close to going out, clearing a big pile rather than spending a 10, and
-preferring the Clear kinds that give extra plays.
+close to going out (or to make a 3DOWN flip fail), clearing a big pile rather
+than spending a 10, preferring the Clear kinds that give extra plays, and
+playing single cards of a pair.
 
 It uses no randomness: ``rng`` is ignored, so it is deterministic.
 
@@ -59,6 +71,10 @@ _BIG_PILE = 6
 """Rule 4: a pile this large is worth a high card, so the next player picks it up."""
 _HIGH = Rank.EIGHT
 """Rule 4: the lowest number that counts as high."""
+_PAIR_BONUS = 8
+"""Rule 1: points for each extra copy of a number among the 3UP cards."""
+_TEN_BONUS = 3
+"""Rule 1: points for each 10 among the 3UP cards."""
 _PILE_WEIGHT = 0.5
 """Rule 10: points per card of the pile the opponent is expected to pick up;
 a rank above the lowest playable one costs one point."""
@@ -104,7 +120,7 @@ def _keep_value(cards: Sequence[Card]) -> int:
     ranks = Counter(card.rank for card in cards)
     pairs = sum(count - 1 for rank, count in ranks.items() if not rank.is_clear)
     tens = ranks[Rank.TEN]
-    return sum(int(card.rank) for card in cards) + 3 * pairs + 3 * tens
+    return sum(int(card.rank) for card in cards) + _PAIR_BONUS * pairs + _TEN_BONUS * tens
 
 
 def _choose_up(observation: Observation, moves: Sequence[Move]) -> Move:
