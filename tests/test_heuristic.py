@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from tests.playouts import state_after
 from tests.strategies import rules as any_rules
-from threeup3down import FlipDown, GameState, Rules, legal_moves, new_game, observe
-from threeup3down.bots import LowestCardBot, RandomBot, decide, playout
+from threeup3down import ChooseUp, FlipDown, GameState, Rules, legal_moves, new_game, observe, parse_cards
+from threeup3down.bots import AnyBot, LowestCardBot, RandomBot, decide, playout
 from threeup3down.heuristic import HeuristicBot
 
 TWO = Rules(players=2, turn_limit=None)
@@ -49,8 +49,9 @@ def test_the_heuristic_only_returns_legal_moves(table: Rules, seed: int, steps: 
 def test_the_heuristic_plays_whole_games_legally(table: Rules, seed: int) -> None:
     """Every decision of whole games (places on, so the last two seats play on alone)
     is legal, against the simple bots and against itself."""
-    bots = [HeuristicBot(), LowestCardBot(), RandomBot()] * table.players
-    for seating in (bots[: table.players], [HeuristicBot()] * table.players):
+    mixed: list[AnyBot] = [HeuristicBot(), LowestCardBot(), RandomBot()] * table.players
+    alone: list[AnyBot] = [HeuristicBot()] * table.players
+    for seating in (mixed[: table.players], alone):
         for before, move, _ in playout(new_game(table, seed=seed), seating, random.Random(seed)):
             assert move in legal_moves(before), f"chose {move} in {before.notation()}"
 
@@ -61,6 +62,36 @@ def test_the_heuristic_is_deterministic() -> None:
     view = observe(state, state.current_player)
     moves = {HeuristicBot().choose(view, random.Random(seed)) for seed in range(5)}
     assert len(moves) == 1
+
+
+SIX = "1g,2g,3g,9r,10r,Cb"
+"""A deck of these cards three times over: every six-card deal mixes low and high."""
+
+
+def chosen_up(**options: bool) -> str:
+    """Whether the heuristic's 3UP cards in a two-player deal of ``SIX`` are its
+    strongest (none ranks below a card it keeps) or its weakest (none above)."""
+    rules = Rules(players=2, custom_cards=parse_cards(SIX) * 3, **options)
+    view = observe(new_game(rules, seed=1), 0)
+    move = HeuristicBot().choose(view, random.Random(0))
+    assert isinstance(move, ChooseUp)
+    kept = list(view.hand)
+    for card in move.cards:
+        kept.remove(card)
+    if min(card.rank for card in move.cards) >= max(card.rank for card in kept):
+        return "strongest"
+    assert max(card.rank for card in move.cards) <= min(card.rank for card in kept)
+    return "weakest"
+
+
+def test_rule_1_gives_the_weakest_cards_to_a_pile_that_goes_to_an_opponent() -> None:
+    """Rule 1: the strongest cards on its own pile; with a pile swap (O5) its pile goes
+    to the opponent, and so does the next player's with chosen faces (O6): the weakest;
+    with both, the opponent's pile comes back to it (two players): the strongest."""
+    assert chosen_up() == "strongest"
+    assert chosen_up(pile_swap=True) == "weakest"
+    assert chosen_up(chosen_faces=True) == "weakest"
+    assert chosen_up(pile_swap=True, chosen_faces=True) == "strongest"
 
 
 def test_rule_4_plays_high_on_a_big_pile() -> None:

@@ -7,8 +7,10 @@ reasons and the measured strength):
    ranks (Clear kinds rank above 10), with 3 points more for a 10 and 8 for
    each extra copy of a number (3UP cards are played when the hand is empty,
    against whatever pile is left, and a pair goes in one play). With chosen
-   faces (O6) the chosen cards go to the next player, so it gives the
-   weakest three away.
+   faces (O6) the chosen cards go to the next player, and a pile swap (O5)
+   moves each pile to another seat: when the chosen cards will end on an
+   opponent's pile it gives the weakest three away (keeping the strongest in
+   hand).
 2. **Early draw (C2, C3).** Always draw when offered: the cards would be
    drawn at the end of the turn anyway, and they give the owed play a choice.
 3. **Shedding.** Play the lowest number it can, every copy of it at once
@@ -124,8 +126,16 @@ def _keep_value(cards: Sequence[Card]) -> int:
 
 
 def _choose_up(observation: Observation, moves: Sequence[Move]) -> Move:
-    """Rule 1: the best 3UP cards for itself, or (O6) the worst for the next player."""
-    sign = -1 if observation.rules.chosen_faces else 1
+    """Rule 1: the best 3UP cards when they end on its own pile, else the worst.
+
+    With chosen faces (O6) they go on the next player's pile; a pile swap (O5)
+    then moves every pile to another seat, so its own pile goes to an
+    opponent, and the next player's comes to it only with two players.
+    """
+    mine = not observation.rules.chosen_faces
+    if observation.pile_swap_pending:
+        mine = not mine and len(observation.seats) == 2
+    sign = 1 if mine else -1
     choices = [move for move in moves if isinstance(move, ChooseUp)]
     return max(choices, key=lambda move: sign * _keep_value(move.cards))
 
