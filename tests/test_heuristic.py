@@ -68,10 +68,12 @@ SIX = "1g,2g,3g,9r,10r,Cb"
 """A deck of these cards three times over: every six-card deal mixes low and high."""
 
 
-def chosen_up(**options: bool) -> str:
+def chosen_up(*, pile_swap: bool = False, chosen_faces: bool = False) -> str:
     """Whether the heuristic's 3UP cards in a two-player deal of ``SIX`` are its
     strongest (none ranks below a card it keeps) or its weakest (none above)."""
-    rules = Rules(players=2, custom_cards=parse_cards(SIX) * 3, **options)
+    rules = Rules(
+        players=2, custom_cards=parse_cards(SIX) * 3, pile_swap=pile_swap, chosen_faces=chosen_faces
+    )
     view = observe(new_game(rules, seed=1), 0)
     move = HeuristicBot().choose(view, random.Random(0))
     assert isinstance(move, ChooseUp)
