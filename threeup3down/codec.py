@@ -153,6 +153,8 @@ def _make_encoder(hint: object) -> Encoder:
         return str
     if hint in (bool, int, str):
         return lambda value: value if type(value) is hint else _encode_value(value, hint)
+    if isinstance(hint, type) and attrs.has(hint):
+        return lambda value: encode_fields(typing.cast(attrs.AttrsInstance, value))
     return lambda value: _encode_value(value, hint)
 
 
@@ -178,6 +180,8 @@ class _ClassCodec:
     """How the fields of one attrs class are encoded and decoded."""
 
     names: tuple[str, ...]
+    known: frozenset[str]
+    """The field names, to look keys up in."""
     encoders: tuple[tuple[str, Encoder, bool, object], ...]
     """Each field's name, encoder, whether it is left out at its default, and the default."""
     decoders: tuple[tuple[str, str, Decoder, bool], ...]
@@ -194,6 +198,7 @@ def _class_codec(cls: type) -> _ClassCodec:
         hints = typing.get_type_hints(cls)
         codec = _CLASS_CODECS[cls] = _ClassCodec(
             names=tuple(field.name for field in fields),
+            known=frozenset(field.name for field in fields),
             encoders=tuple(
                 (
                     field.name,
@@ -322,47 +327,64 @@ def decode_fields(
     ...
     threeup3down.errors.DocumentError: $.rules: unknown field 'speed' (fields: players, deck, custom_cards, decks, omitted_colours, first_player, first_seat, dealer, clear_two_draw, early_draw, clear_ends_turn, places, draw_instead, reverse_on_one, reverse_each_one, score_scope, pile_swap, chosen_faces, same_colour_swap, turn_limit)
     """
-    document = _object(data, path)
     codec = _class_codec(cls)
-    names = codec.names
-    for key in document:
-        if key not in names and key not in skip:
-            raise DocumentError(f"unknown field {key!r} (fields: {', '.join(names)})", path=path)
+    if not isinstance(data, dict) or not codec.known.issuperset(data.keys() - set(skip)):
+        _check_keys(data, codec, path, skip)  # says what is wrong
+    document = typing.cast(Mapping[str, object], data)
+    key = _rules_key(document, skip) if cls is Rules else None
+    if key is not None and key in _RULES:
+        return typing.cast(A, _RULES[key])
     values: dict[str, object] = {}
     for name, suffix, decoder, required in codec.decoders:
         if name in document:
             values[name] = decoder(document[name], path + suffix)
         elif required:
             raise DocumentError(f"missing field {name!r}", path=path)
-    if cls is Rules:
-        return typing.cast(A, _rules(values, path))
     try:
-        return cls(**values)
+        value = cls(**values)
     except ThreeUpError as error:
         raise DocumentError(str(error), path=path) from error
-
-
-_RULES: dict[tuple[tuple[str, object], ...], Rules] = {}
-"""Rules already made, by their decoded fields: rules are checked once (a
-state's document holds its rules, and a game's states all hold the same)."""
-
-
-def _rules(values: dict[str, object], path: str) -> Rules:
-    """``Rules(**values)``, made and checked once for the same values.
-
-    The values are decoded, so each has its field's type: equal keys mean
-    equal rules (``True`` and ``1`` never meet in one field)."""
-    key = tuple(values.items())
-    rules = _RULES.get(key)
-    if rules is None:
-        try:
-            rules = Rules(**values)  # type: ignore[arg-type]
-        except ThreeUpError as error:
-            raise DocumentError(str(error), path=path) from error
+    if key is not None:
         if len(_RULES) >= 64:  # a bound, whatever the input
             _RULES.clear()
-        _RULES[key] = rules
-    return rules
+        _RULES[key] = typing.cast(Rules, value)
+    return value
+
+
+def _check_keys(data: object, codec: _ClassCodec, path: str, skip: tuple[str, ...]) -> None:
+    """Refuse what is not an object of the class's fields (and ``skip``)."""
+    for key in _object(data, path):
+        if key not in codec.known and key not in skip:
+            raise DocumentError(f"unknown field {key!r} (fields: {', '.join(codec.names)})", path=path)
+
+
+RulesKey: TypeAlias = "tuple[object, ...] | None"
+
+_RULES: dict[tuple[object, ...], Rules] = {}
+"""Rules already read, by their document: rules are checked once (a state's
+document holds its rules, and a game's states all hold the same)."""
+
+
+def _rules_key(document: Mapping[str, object], skip: tuple[str, ...]) -> RulesKey:
+    """What a rules object is keyed by in :data:`_RULES`: its keys, and each
+    value with its exact type (``true`` and ``1`` compare equal in Python,
+    never in a rules document); ``None`` (never cached) for values other than
+    JSON scalars and arrays of strings."""
+    key: list[object] = [skip]
+    for name, value in document.items():
+        kind = type(value)
+        if kind is list:
+            items = typing.cast(list[object], value)
+            if not all(type(item) is str for item in items):
+                return None
+            value = tuple(items)
+        elif kind not in _SCALARS:
+            return None
+        key.append((name, kind, value))
+    return tuple(key)
+
+
+_SCALARS = (str, int, bool, type(None))
 
 
 def _object(data: object, path: str) -> Mapping[str, object]:

@@ -42,7 +42,7 @@ from threeup3down.errors import NotationError
 from threeup3down.limits import MAX_INPUT_SIZE, size_problem
 from threeup3down.rules import Rules
 from threeup3down.state import GameState, Phase, Seat
-from threeup3down.validation import _deck_counts, _problems_once_counted
+from threeup3down.validation import _deck_counts, _read_problems
 
 __all__ = ["format_position", "parse_position"]
 
@@ -263,8 +263,9 @@ def _out_of_game(rules: Rules, placed: list[Card], out_text: str) -> tuple[Card,
 def _check_position(state: GameState) -> None:
     """Refuse positions the rules can never reach, which the engine need not handle.
 
-    Every card of the deck is known to be placed once (:func:`_out_of_game`):
-    the cards are not counted again."""
-    problems = _problems_once_counted(state)
+    Every card of the deck is known to be placed once (:func:`_out_of_game`)
+    and the hands, 3UP and known cards were sorted as they were read: neither
+    is checked again."""
+    problems = _read_problems(state, counted=True)
     if problems:
         raise NotationError(f"invalid position: {'; '.join(problems)}")

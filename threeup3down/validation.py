@@ -57,20 +57,20 @@ def position_problems(state: GameState) -> tuple[str, ...]:
     >>> position_problems(attrs.evolve(state, draw_pile=(Card.RED_7,)))
     ('more cards than the deck holds: 7r (D1)',)
     """
-    return _problems(state, count_cards=True)
+    return _problems(state, counted=False, ordered=False)
 
 
-def _problems_once_counted(state: GameState) -> tuple[str, ...]:
-    """:func:`position_problems` of a state whose cards are known to be the
-    deck's, each placed once (D1), as position notation reads them: the cards
-    are not counted twice."""
-    return _problems(state, count_cards=False)
+def _read_problems(state: GameState, *, counted: bool) -> tuple[str, ...]:
+    """:func:`position_problems` of a state a reader made, which sorted its
+    hands, 3UP and known cards itself and, if ``counted``, found every card of
+    the deck placed once (D1): what the reader made sure of is not checked twice."""
+    return _problems(state, counted=counted, ordered=True)
 
 
-def _problems(state: GameState, *, count_cards: bool) -> tuple[str, ...]:
+def _problems(state: GameState, *, counted: bool, ordered: bool) -> tuple[str, ...]:
     problems = list(_table_problems(state))
     if not problems:  # the checks below index seats by number
-        problems += _card_problems(state, count_cards)
+        problems += _card_problems(state, counted, ordered)
         problems += _pile_problems(state)
         problems += _seat_order_problems(state)
         problems += _finished_problems(state)
@@ -104,17 +104,19 @@ def _table_problems(state: GameState) -> Iterator[str]:
         yield "fin and perm must name seats at the table"
 
 
-def _card_problems(state: GameState, count_cards: bool) -> Iterator[str]:
+def _card_problems(state: GameState, counted: bool, ordered: bool) -> Iterator[str]:
     """D1, D3: every card of the deck in exactly one place; hands and 3UP cards
-    sorted; every card known to be in a hand is in it."""
-    if count_cards:
+    sorted; every card known to be in a hand is in it. What the caller made sure
+    of (``counted``, ``ordered``) is not checked again."""
+    if not counted:
         yield from _count_problems(state)
     for number, seat in enumerate(state.seats):
-        if seat.hand != sort_cards(seat.hand) or seat.up != sort_cards(seat.up):
+        if not ordered and (seat.hand != sort_cards(seat.hand) or seat.up != sort_cards(seat.up)):
             yield f"seat {number}'s hand and 3UP cards must be sorted"
         if len(seat.up) > _PILE_SIZE or len(seat.down) > _PILE_SIZE:
             yield f"seat {number} has more than three 3UP or 3DOWN cards"
-        yield from _known_problems(number, seat)
+        if seat.known:
+            yield from _known_problems(number, seat, ordered)
 
 
 def _count_problems(state: GameState) -> Iterator[str]:
@@ -145,11 +147,9 @@ def _deck_counts(rules: Rules) -> Counter[Card]:
     return Counter(rules.deck_cards())
 
 
-def _known_problems(number: int, seat: Seat) -> Iterator[str]:
+def _known_problems(number: int, seat: Seat, ordered: bool) -> Iterator[str]:
     """Public knowledge of a hand (:attr:`~threeup3down.Seat.known`) names cards in it."""
-    if not seat.known:
-        return
-    if seat.known != sort_cards(seat.known):
+    if not ordered and seat.known != sort_cards(seat.known):
         yield f"seat {number}'s known cards must be sorted"
     unheld = Counter(seat.known)
     unheld.subtract(seat.hand)
