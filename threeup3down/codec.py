@@ -32,7 +32,7 @@ import re
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import TypeAlias, TypeVar, Union
+from typing import Any, TypeAlias, TypeVar, Union
 
 import attrs
 
@@ -81,7 +81,7 @@ def json_type(value: object) -> str:
 # list of its fields with theirs: type hints are resolved once per class,
 # not once per value.
 
-Encoder: TypeAlias = Callable[[object], JsonValue]
+Encoder: TypeAlias = Callable[[Any], JsonValue]  # Any: each is called with its hint's values only
 Decoder: TypeAlias = Callable[[object, str], object]
 
 
@@ -138,14 +138,12 @@ def _make_encoder(hint: object) -> Encoder:
         if item is Card:
             return _encode_cards
         element = _encoder(item)
-        return lambda value: [element(e) for e in typing.cast(tuple[object, ...], value)]
+        return lambda value: [element(e) for e in value]
     if origin is frozenset:
         item = typing.get_args(hint)[0]
         members = list(typing.cast(type[enum.Enum], item))
         member = _encoder(item)
-        return lambda value: [
-            member(m) for m in members if m in typing.cast(frozenset[object], value)
-        ]
+        return lambda value: [member(m) for m in members if m in value]
     if origin in (Union, types.UnionType):
         inner = _encoder(_optional_of(hint))
         return lambda value: None if value is None else inner(value)
@@ -154,12 +152,12 @@ def _make_encoder(hint: object) -> Encoder:
     if hint in (bool, int, str):
         return lambda value: value if type(value) is hint else _encode_value(value, hint)
     if isinstance(hint, type) and attrs.has(hint):
-        return lambda value: encode_fields(typing.cast(attrs.AttrsInstance, value))
+        return encode_fields
     return lambda value: _encode_value(value, hint)
 
 
-def _encode_cards(value: object) -> JsonValue:
-    return [_TEXT_BY_CARD[card] for card in typing.cast(tuple[Card, ...], value)]
+def _encode_cards(value: tuple[Card, ...]) -> JsonValue:
+    return list(map(_TEXT_BY_CARD.__getitem__, value))
 
 
 def _encode_value(value: object, hint: object) -> JsonValue:
