@@ -298,15 +298,17 @@ def _layout(table: _Table) -> tuple[dict[int, _Box], _Box]:
         else [180.0 - below + (180.0 + 2 * below) * k / (others - 1) for k in range(others)]
     )
     centre = _Box(-CENTRE_W / 2, -CENTRE_H / 2, CENTRE_W, CENTRE_H)
+    sizes = {number: _panel_size(table, table.seats[number]) for number in order}
+    ways = [(math.cos(math.radians(angle)), math.sin(math.radians(angle))) for angle in angles]
     scale = 1.0
     while True:
         boxes: dict[int, _Box] = {}
-        for number, angle in zip(order[1:], angles):
-            w, h = _panel_size(table, table.seats[number])
-            cx = 300 * scale * math.cos(math.radians(angle))
-            cy = 210 * scale * math.sin(math.radians(angle))
+        for number, (cos, sin) in zip(order[1:], ways):
+            w, h = sizes[number]
+            cx = 300 * scale * cos
+            cy = 210 * scale * sin
             boxes[number] = _Box(cx - w / 2, cy - h / 2, w, h)
-        w, h = _panel_size(table, table.seats[order[0]])
+        w, h = sizes[order[0]]
         boxes[order[0]] = _Box(-w / 2, CENTRE_H / 2 + GAP, w, h)
         placed = [*boxes.values(), centre]
         clash = any(a.overlaps(b) for i, a in enumerate(placed) for b in placed[i + 1 :])
@@ -428,14 +430,21 @@ def _face(
 ) -> None:
     """A face-up card: notation, rank, colour word and shape; ``hidden`` (a dashed
     border) marks a face only the debugging picture shows."""
-    _group(parent, x, y, class_="card hidden-face" if hidden else "card", data_card=card, **data)
+    translate = f"{_fmt(float(x))},{_fmt(float(y))}"
+    parent.append(f'<g transform="translate({translate})"{_face_class(card, hidden)}{_attributes(data)}>')
     parent.append(_face_body(card, hidden))
-    parent.append("</g>")
+
+
+@functools.cache
+def _face_class(card: Card, hidden: bool) -> str:
+    """The attributes every group of this face carries after its place."""
+    return _attributes({"class": "card hidden-face" if hidden else "card", "data-card": card})
 
 
 @functools.cache
 def _face_body(card: Card, hidden: bool) -> str:
-    """What a face shows, the same wherever it lies: drawn once per card."""
+    """What a face shows, the same wherever it lies, and the end of its group:
+    drawn once per card."""
     ink, tint = _COLOURS[card.colour]
     group: _Out = []
     _el(group, "title", ("face down: " if hidden else "") + _card_title(card))
@@ -465,6 +474,7 @@ def _face_body(card: Card, hidden: bool) -> str:
         _text(group, CARD_W / 2, 43, rank.symbol, 22, **middle)
     _text(group, 4, CARD_H - 5, card.colour.name.lower(), 8, fill=ink)
     _shape(group, card.colour, CARD_W - 9, CARD_H - 9)
+    group.append("</g>")
     return "".join(group)
 
 
