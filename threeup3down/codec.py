@@ -326,7 +326,9 @@ def decode_fields(
     threeup3down.errors.DocumentError: $.rules: unknown field 'speed' (fields: players, deck, custom_cards, decks, omitted_colours, first_player, first_seat, dealer, clear_two_draw, early_draw, clear_ends_turn, places, draw_instead, reverse_on_one, reverse_each_one, score_scope, pile_swap, chosen_faces, same_colour_swap, turn_limit)
     """
     codec = _class_codec(cls)
-    if not isinstance(data, dict) or not codec.known.issuperset(data.keys() - set(skip)):
+    if not isinstance(data, dict) or not codec.known.issuperset(
+        data.keys() - set(skip) if skip else data
+    ):
         _check_keys(data, codec, path, skip)  # says what is wrong
     document = typing.cast(Mapping[str, object], data)
     key = _rules_key(document, skip) if cls is Rules else None
@@ -334,8 +336,9 @@ def decode_fields(
         return typing.cast(A, _RULES[key])
     values: dict[str, object] = {}
     for name, suffix, decoder, required in codec.decoders:
-        if name in document:
-            values[name] = decoder(document[name], path + suffix)
+        field = document.get(name, _MISSING)
+        if field is not _MISSING:
+            values[name] = decoder(field, path + suffix)
         elif required:
             raise DocumentError(f"missing field {name!r}", path=path)
     try:
@@ -347,6 +350,9 @@ def decode_fields(
             _RULES.clear()
         _RULES[key] = typing.cast(Rules, value)
     return value
+
+
+_MISSING = object()
 
 
 def _check_keys(data: object, codec: _ClassCodec, path: str, skip: tuple[str, ...]) -> None:

@@ -151,6 +151,9 @@ def _known_problems(number: int, seat: Seat, ordered: bool) -> Iterator[str]:
     """Public knowledge of a hand (:attr:`~threeup3down.Seat.known`) names cards in it."""
     if not ordered and seat.known != sort_cards(seat.known):
         yield f"seat {number}'s known cards must be sorted"
+    distinct = set(seat.known)
+    if len(distinct) == len(seat.known) and distinct.issubset(seat.hand):
+        return  # the common case, fast: known cards of different kinds, each held
     unheld = Counter(seat.known)
     unheld.subtract(seat.hand)
     if +unheld:
