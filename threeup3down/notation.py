@@ -251,13 +251,11 @@ def _out_of_game(rules: Rules, placed: list[Card], out_text: str) -> tuple[Card,
     rest = sort_cards(missing.elements())
     if out_text == "*":
         return rest
-    out_of_game = sort_cards(_cards(out_text))
-    if out_of_game != rest:
-        raise NotationError(
-            f"invalid position: the out-of-game pile must hold the rest of the deck, "
-            f"{format_cards(rest)}, not {format_cards(out_of_game)}"
-        )
-    return out_of_game
+    out_of_game = sort_cards(_cards(out_text))  # the cards did not add up: say which are wrong
+    raise NotationError(
+        f"invalid position: the out-of-game pile must hold the rest of the deck, "
+        f"{format_cards(rest)}, not {format_cards(out_of_game)}"
+    )
 
 
 def _check_position(state: GameState) -> None:
