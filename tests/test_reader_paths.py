@@ -47,3 +47,10 @@ def test_too_many_cards_are_reported_before_a_bad_out_of_game_card() -> None:
         parse_position("play 0 7r|-|-/8g|-|- - 8g,8g,8g 7x", Rules(players=2))
     with pytest.raises(NotationError, match=r"unknown colour 'x'"):
         parse_position("play 0 7r|-|-/8b|-|- - 8g 7x", Rules(players=2))
+
+
+@pytest.mark.spec("W1", "O1")
+def test_a_seat_that_went_out_is_not_to_play() -> None:
+    """A position whose player to move has gone out is refused, naming the seat."""
+    with pytest.raises(NotationError, match="seat 0 is to play but has gone out"):
+        parse_position("play 0 -|-|-/5r|-|-/6g|-|- - - * fin=0", Rules(players=3, places=True))
