@@ -19,7 +19,13 @@ positions:
 ``from_json`` / ``to_json``
     a state's JSON document read (validated) and written;
 ``svg``
-    :func:`~threeup3down.svg.state_svg` of the whole table.
+    :func:`~threeup3down.svg.state_svg` of the whole table;
+``python-chess ...``
+    a peer for the formats, when ``chess`` (python-chess) is installed (a
+    benchmark-only import, not a dependency of the library): its FEN parsed
+    (``chess.Board(fen)``) and written (``board.fen()``) and its board drawn
+    (``chess.svg.board``), over positions of random chess games, measured in
+    the same rounds so the comparison holds on a busy machine.
 
 CPU time (:func:`time.process_time`) is taken in interleaved rounds, every
 operation once per round, so the machine's other work weighs on all alike;
@@ -31,8 +37,10 @@ pass), and the difference divided by the operations done is printed as
 instructions per operation: noise-free, unlike the times.
 
 Run ``python benchmarks/speed.py`` (about ten minutes with valgrind),
-``--quick`` for a few seconds without instruction counts (CI), and
-``--no-instructions`` to skip valgrind. Pin it to one core
+``--quick`` for a few seconds without instruction counts (CI),
+``--no-instructions`` to skip valgrind, and ``--operations "notation
+parse,svg"`` or ``--tables "4 players"`` to measure only some rows or
+tables. Pin it to one core
 (``taskset -c 0``) for steadier times.
 """
 
@@ -40,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import importlib
 import os
 import pickle
 import platform
@@ -53,6 +62,8 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import attrs
 
@@ -116,6 +127,36 @@ class Sample:
     """Each of :attr:`few` as a JSON document."""
     pictures: tuple[GameState, ...]
     """About 8 states, evenly spread, for the picture."""
+    fens: tuple[str, ...] = ()
+    """About 24 chess positions in FEN, for the peer (none without python-chess)."""
+
+
+def _chess() -> ModuleType | None:
+    """python-chess, the peer for the formats, if it is installed."""
+    try:
+        chess = importlib.import_module("chess")
+        importlib.import_module("chess.svg")
+    except ImportError:
+        return None
+    return chess
+
+
+CHESS = _chess()
+
+
+def _chess_positions(seed: int) -> tuple[str, ...]:
+    """About 24 positions, evenly spread, of random chess games, in FEN."""
+    if CHESS is None:
+        return ()
+    rng = random.Random(seed)
+    fens: list[str] = []
+    for _ in range(4):
+        board = CHESS.Board()
+        while not board.is_game_over() and board.ply() < 120:
+            moves = list(board.legal_moves)
+            board.push(moves[rng.randrange(len(moves))])
+            fens.append(board.fen())
+    return tuple(fens[:: max(1, len(fens) // 24)])
 
 
 def sample(rules: Rules, games: int, seed: int = 0) -> Sample:
@@ -141,6 +182,7 @@ def sample(rules: Rules, games: int, seed: int = 0) -> Sample:
         texts=tuple(s.notation() for s in few),
         documents=tuple(to_json(s) for s in few),
         pictures=few[::3],
+        fens=_chess_positions(seed),
     )
 
 
@@ -205,6 +247,40 @@ def _svg(s: Sample) -> int:
     return len(s.pictures)
 
 
+def _fen_parse(s: Sample) -> int:
+    assert CHESS is not None
+    for fen in s.fens:
+        CHESS.Board(fen)
+    return len(s.fens)
+
+
+def _fen_format(s: Sample) -> int:
+    assert CHESS is not None
+    boards = _chess_boards(s)
+    for board in boards:
+        board.fen()
+    return len(boards)
+
+
+def _chess_svg(s: Sample) -> int:
+    assert CHESS is not None
+    boards = _chess_boards(s)[::3]
+    for board in boards:
+        CHESS.svg.board(board)
+    return len(boards)
+
+
+_BOARDS: dict[tuple[str, ...], list[Any]] = {}
+
+
+def _chess_boards(s: Sample) -> list[Any]:
+    """The sample's chess positions as boards, made once."""
+    assert CHESS is not None
+    if s.fens not in _BOARDS:
+        _BOARDS[s.fens] = [CHESS.Board(fen) for fen in s.fens]
+    return _BOARDS[s.fens]
+
+
 OPERATIONS: dict[str, Callable[[Sample], int]] = {
     "decision": _decisions,
     "legal_moves": _legal_moves,
@@ -219,14 +295,20 @@ OPERATIONS: dict[str, Callable[[Sample], int]] = {
 }
 """Each operation: runs it once over a sample and returns how many it did."""
 
+if CHESS is not None:
+    OPERATIONS["python-chess FEN parse"] = _fen_parse
+    OPERATIONS["python-chess FEN format"] = _fen_format
+    OPERATIONS["python-chess board SVG"] = _chess_svg
 
-def times(s: Sample, rounds: int) -> dict[str, float]:
+
+def times(s: Sample, rounds: int, names: Sequence[str] = tuple(OPERATIONS)) -> dict[str, float]:
     """Median CPU time per operation, in µs, over interleaved rounds."""
     for run in OPERATIONS.values():  # warm-up: first-call caches, the states' hashes
         run(s)
-    spent: dict[str, list[float]] = {name: [] for name in OPERATIONS}
+    spent: dict[str, list[float]] = {name: [] for name in names}
     for _ in range(rounds):
-        for name, run in OPERATIONS.items():
+        for name in names:
+            run = OPERATIONS[name]
             start = time.process_time()
             done = run(s)
             spent[name].append((time.process_time() - start) / done)
@@ -263,16 +345,18 @@ def _valgrind(path: Path, operation: str, repeats: int) -> int:
     return int(found.group(1).replace(",", ""))
 
 
-def instructions(s: Sample, repeats: int = 2) -> dict[str, float]:
+def instructions(
+    s: Sample, repeats: int = 2, names: Sequence[str] = tuple(OPERATIONS)
+) -> dict[str, float]:
     """Instructions per operation, each from a cachegrind run less the baseline run."""
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "sample.pickle"
         path.write_bytes(pickle.dumps(s))
         baseline = _valgrind(path, "decision", 0)
         found = {}
-        for name, run in OPERATIONS.items():
+        for name in names:
             measured = _valgrind(path, name, repeats)
-            found[name] = (measured - baseline) / (repeats * run(s))
+            found[name] = (measured - baseline) / (repeats * OPERATIONS[name](s))
         return found
 
 
@@ -293,10 +377,10 @@ def _row(name: str, columns: Sequence[str]) -> str:
 def _print_table(title: str, figures: dict[str, dict[str, float]], unit: str) -> None:
     print(f"\n{title}")
     print(_row("", list(figures)))
-    for name in OPERATIONS:
+    for name in next(iter(figures.values())):
         row = [f"{table[name]:,.{2 if unit == 'µs' else 0}f}" for table in figures.values()]
         print(_row(f"{name} ({unit})", row))
-        if name == "Observation.legal_moves":
+        if name == "Observation.legal_moves" and "legal_moves" in figures[next(iter(figures))]:
             ratios = [f"{t[name] / t['legal_moves']:.2f}x" for t in figures.values()]
             print(_row("  / legal_moves", ratios))
 
@@ -308,12 +392,27 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--no-instructions", action="store_true", help="skip valgrind")
     parser.add_argument("--games", type=int, default=None, help="games per table")
     parser.add_argument("--rounds", type=int, default=None, help="interleaved timing rounds")
+    parser.add_argument(
+        "--operations", default=None, help="measure only these rows (names separated by commas)"
+    )
+    parser.add_argument(
+        "--tables", default=None, help=f"only these tables (of: {', '.join(TABLES)}; commas between)"
+    )
     parser.add_argument("--driver", nargs=3, help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)
     if arguments.driver:
         path, operation, repeats = arguments.driver
         _driver(path, operation, int(repeats))
         return
+    names = arguments.operations.split(",") if arguments.operations else list(OPERATIONS)
+    unknown = [name for name in names if name not in OPERATIONS]
+    if unknown:
+        parser.error(f"unknown operations {unknown}: choose from {', '.join(OPERATIONS)}")
+    tables = {
+        name: TABLES[name]
+        for name in (arguments.tables.split(",") if arguments.tables else TABLES)
+        if name in TABLES or parser.error(f"unknown table {name!r}: choose from {', '.join(TABLES)}")
+    }
     games = arguments.games or (1 if arguments.quick else 4)
     rounds = arguments.rounds or (3 if arguments.quick else 9)
     counting = not (arguments.quick or arguments.no_instructions) and shutil.which("valgrind")
@@ -322,18 +421,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{platform.python_version()}, {platform.machine()}, {platform.processor() or '?'}; "
         f"{games} games per table, {rounds} rounds"
     )
-    samples = {name: sample(rules, games) for name, rules in TABLES.items()}
+    samples = {name: sample(rules, games) for name, rules in tables.items()}
     print(_row("decisions measured", [str(len(s.states)) for s in samples.values()]))
     _print_table(
         "CPU time per operation, median of interleaved rounds",
-        {name: times(s, rounds) for name, s in samples.items()},
+        {name: times(s, rounds, names) for name, s in samples.items()},
         "µs",
     )
     if counting:
-        small = {name: sample(rules, 1, seed=1) for name, rules in TABLES.items()}
+        small = {name: sample(rules, 1, seed=1) for name, rules in tables.items()}
         _print_table(
             "Instructions per operation (cachegrind, less a baseline run; one game per table)",
-            {name: instructions(s) for name, s in small.items()},
+            {name: instructions(s, names=names) for name, s in small.items()},
             "instr",
         )
     elif not arguments.quick and not arguments.no_instructions:

@@ -13,7 +13,7 @@ an unknown or missing field, an unknown card each raise
 :class:`DocumentError` with the JSON path of the offending value. A field
 with a default may be left out.
 
->>> from threeup3down import Card, Rules
+>>> from threeup3down import Card
 >>> encode((Card.RED_7, Card.BLUE_CLEAR), tuple[Card, ...])
 ['7r', 'Cb']
 >>> decode({"players": 3, "places": True}, Rules)
@@ -31,14 +31,15 @@ import enum
 import re
 import types
 import typing
-from collections.abc import Mapping
-from typing import TypeAlias, TypeVar, Union
+from collections.abc import Callable, Mapping
+from typing import Any, TypeAlias, TypeVar, Union
 
 import attrs
 
 from threeup3down.cards import Card
 from threeup3down.errors import DocumentError, ThreeUpError
 from threeup3down.moves import Move, parse_move
+from threeup3down.rules import Rules
 
 __all__ = ["JsonValue", "decode", "encode", "json_type"]
 
@@ -74,6 +75,14 @@ def json_type(value: object) -> str:
 
 
 # ------------------------------------------------------------------ encoding
+#
+# Each type hint is turned once into a function that encodes or decodes its
+# values (:func:`_encoder`, :func:`_decoder`), and each attrs class into a
+# list of its fields with theirs: type hints are resolved once per class,
+# not once per value.
+
+Encoder: TypeAlias = Callable[[Any], JsonValue]  # Any: each is called with its hint's values only
+Decoder: TypeAlias = Callable[[object, str], object]
 
 
 def encode(value: object, hint: object) -> JsonValue:
@@ -85,31 +94,7 @@ def encode(value: object, hint: object) -> JsonValue:
     >>> encode(parse_move("^7r"), Move), encode(None, int | None)
     ('^7r', None)
     """
-    if hint == Move:
-        return str(value)
-    origin = typing.get_origin(hint)
-    if origin is tuple:
-        item = typing.get_args(hint)[0]
-        if item is Card:
-            return [_TEXT_BY_CARD[card] for card in typing.cast(tuple[Card, ...], value)]
-        return [encode(element, item) for element in typing.cast(tuple[object, ...], value)]
-    if origin is frozenset:
-        item = typing.get_args(hint)[0]
-        members = list(typing.cast(type[enum.Enum], item))
-        return [encode(member, item) for member in members if member in typing.cast(frozenset[object], value)]
-    if origin in (Union, types.UnionType):
-        return None if value is None else encode(value, _optional_of(hint))
-    if hint is Card:
-        return str(value)
-    if isinstance(value, enum.Enum):
-        return typing.cast(JsonValue, value.value)
-    if isinstance(value, datetime.date):
-        return value.isoformat()
-    if isinstance(value, (bool, int, str)):
-        return value
-    if attrs.has(type(value)):
-        return encode_fields(typing.cast(attrs.AttrsInstance, value))
-    raise TypeError(f"cannot encode {value!r} as {hint!r}")
+    return _encoder(hint)(value)
 
 
 def encode_fields(value: attrs.AttrsInstance) -> dict[str, JsonValue]:
@@ -125,22 +110,113 @@ def encode_fields(value: attrs.AttrsInstance) -> dict[str, JsonValue]:
     >>> encode_fields(Seat(hand=(Card.RED_7,), known=(Card.RED_7,)))
     {'hand': ['7r'], 'up': [], 'down': [], 'known': ['7r']}
     """
-    hints = _hints(type(value))
     return {
-        field.name: encode(getattr(value, field.name), hints[field.name])
-        for field in attrs.fields(type(value))
-        if not (field.metadata.get("json") == "omit-default" and getattr(value, field.name) == field.default)
+        name: encoder(getattr(value, name))
+        for name, encoder, omitted, default in _class_codec(type(value)).encoders
+        if not (omitted and getattr(value, name) == default)
     }
 
 
-_HINTS: dict[type, dict[str, object]] = {}
+_ENCODERS: dict[object, Encoder] = {}
 
 
-def _hints(cls: type) -> dict[str, object]:
-    hints = _HINTS.get(cls)
-    if hints is None:
-        hints = _HINTS[cls] = typing.get_type_hints(cls)
-    return hints
+def _encoder(hint: object) -> Encoder:
+    """The function that encodes values of the type ``hint``, made once per hint."""
+    try:
+        return _ENCODERS[hint]
+    except KeyError:
+        encoder = _ENCODERS[hint] = _make_encoder(hint)
+        return encoder
+
+
+def _make_encoder(hint: object) -> Encoder:
+    if hint == Move:
+        return str
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        item = typing.get_args(hint)[0]
+        if item is Card:
+            return _encode_cards
+        element = _encoder(item)
+        return lambda value: [element(e) for e in value]
+    if origin is frozenset:
+        item = typing.get_args(hint)[0]
+        members = list(typing.cast(type[enum.Enum], item))
+        member = _encoder(item)
+        return lambda value: [member(m) for m in members if m in value]
+    if origin in (Union, types.UnionType):
+        inner = _encoder(_optional_of(hint))
+        return lambda value: None if value is None else inner(value)
+    if hint is Card:
+        return str
+    if hint in (bool, int, str):
+        return lambda value: value if type(value) is hint else _encode_value(value, hint)
+    if isinstance(hint, type) and attrs.has(hint):
+        return encode_fields
+    return lambda value: _encode_value(value, hint)
+
+
+def _encode_cards(value: tuple[Card, ...]) -> JsonValue:
+    return list(map(_TEXT_BY_CARD.__getitem__, value))
+
+
+def _encode_value(value: object, hint: object) -> JsonValue:
+    """A value encoded by what it is: an enumeration, a date, a scalar or an attrs instance."""
+    if isinstance(value, enum.Enum):
+        return typing.cast(JsonValue, value.value)
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, (bool, int, str)):
+        return value
+    if attrs.has(type(value)):
+        return encode_fields(typing.cast(attrs.AttrsInstance, value))
+    raise TypeError(f"cannot encode {value!r} as {hint!r}")
+
+
+@attrs.frozen
+class _ClassCodec:
+    """How the fields of one attrs class are encoded and decoded."""
+
+    names: tuple[str, ...]
+    known: frozenset[str]
+    """The field names, to look keys up in."""
+    encoders: tuple[tuple[str, Encoder, bool, object], ...]
+    """Each field's name, encoder, whether it is left out at its default, and the default."""
+    decoders: tuple[tuple[str, str, Decoder, bool], ...]
+    """Each field's name, ``.name`` for paths, decoder, and whether it must be given."""
+
+
+_CLASS_CODECS: dict[type, _ClassCodec] = {}
+
+
+def _class_codec(cls: type) -> _ClassCodec:
+    codec = _CLASS_CODECS.get(cls)
+    if codec is None:
+        fields = attrs.fields(cls)
+        hints = typing.get_type_hints(cls)
+        codec = _CLASS_CODECS[cls] = _ClassCodec(
+            names=tuple(field.name for field in fields),
+            known=frozenset(field.name for field in fields),
+            encoders=tuple(
+                (
+                    field.name,
+                    _encoder(hints[field.name]),
+                    field.metadata.get("json") == "omit-default",
+                    field.default,
+                )
+                for field in fields
+            ),
+            decoders=tuple(
+                (
+                    field.name,
+                    f".{field.name}",
+                    _decoder(hints[field.name]),
+                    field.default is attrs.NOTHING,
+                )
+                for field in fields
+            ),
+        )
+    return codec
 
 
 def _optional_of(hint: object) -> object:
@@ -164,34 +240,68 @@ def decode(data: object, hint: object, path: str = "$") -> object:
     ...
     threeup3down.errors.DocumentError: $.hand[1]: unknown colour 'x': expected g, r or b
     """
+    return _decoder(hint)(data, path)
+
+
+_DECODERS: dict[object, Decoder] = {}
+
+
+def _decoder(hint: object) -> Decoder:
+    """The function that decodes values of the type ``hint``, made once per hint."""
+    try:
+        return _DECODERS[hint]
+    except KeyError:
+        decoder = _DECODERS[hint] = _make_decoder(hint)
+        return decoder
+
+
+def _make_decoder(hint: object) -> Decoder:
     if hint == Move:
-        return _decode_move(data, path)
+        return _decode_move
     origin = typing.get_origin(hint)
     if origin is tuple:
         item = typing.get_args(hint)[0]
-        elements = _array(data, path)
-        if item is Card:
-            try:  # the common case, fast: every element a card in card notation
-                return tuple(_CARDS_BY_TEXT[element] for element in elements)  # type: ignore[index]
-            except (KeyError, TypeError):
-                pass  # find the faulty element below, and say where it is
-        return tuple(decode(element, item, f"{path}[{n}]") for n, element in enumerate(elements))
+        return _decode_cards if item is Card else _tuple_decoder(_decoder(item))
     if origin is frozenset:
-        return _decode_set(data, typing.get_args(hint)[0], path)
+        element = _decoder(typing.get_args(hint)[0])
+        return lambda data, path: _decode_set(data, element, path)
     if origin in (Union, types.UnionType):
-        return None if data is None else decode(data, _optional_of(hint), path)
+        inner = _decoder(_optional_of(hint))
+        return lambda data, path: None if data is None else inner(data, path)
     if hint is Card:
-        return _decode_card(data, path)
+        return _decode_card
     if isinstance(hint, type):
         if issubclass(hint, enum.Enum):
-            return _decode_enum(data, hint, path)
+            return _enum_decoder(hint)
         if hint is datetime.date:
-            return _decode_date(data, path)
+            return _decode_date
         if hint in (bool, int, str):
-            return _decode_scalar(data, hint, path)
+            return lambda data, path: _decode_scalar(data, hint, path)
         if attrs.has(hint):
-            return decode_fields(data, hint, path)
-    raise TypeError(f"cannot decode {hint!r}")
+            return lambda data, path: decode_fields(data, hint, path)
+    return _cannot_decode(hint)
+
+
+def _cannot_decode(hint: object) -> Decoder:
+    def refuse(data: object, path: str) -> object:
+        raise TypeError(f"cannot decode {hint!r}")
+
+    return refuse
+
+
+def _tuple_decoder(element: Decoder) -> Decoder:
+    def decode_tuple(data: object, path: str) -> object:
+        return tuple(element(item, f"{path}[{n}]") for n, item in enumerate(_array(data, path)))
+
+    return decode_tuple
+
+
+def _decode_cards(data: object, path: str) -> object:
+    elements = _array(data, path)
+    try:  # the common case, fast: every element a card in card notation
+        return tuple(map(_CARDS_BY_TEXT.__getitem__, elements))  # type: ignore[arg-type]
+    except (KeyError, TypeError):  # find the faulty element, and say where it is
+        return tuple(_decode_card(element, f"{path}[{n}]") for n, element in enumerate(elements))
 
 
 _CARDS_BY_TEXT: dict[str, Card] = {str(card): card for card in Card}
@@ -206,7 +316,8 @@ def decode_fields(
     Keys named in ``skip`` are allowed and ignored (a document's envelope).
     An error raised by ``cls`` itself (such as a
     :class:`~threeup3down.RulesError`) becomes a :class:`DocumentError` at
-    ``path``.
+    ``path``. A :class:`~threeup3down.Rules` is checked once: the same rules
+    read again are the value already made.
 
     >>> from threeup3down import Rules
     >>> decode_fields({"players": 2, "speed": 3}, Rules, "$.rules")
@@ -214,23 +325,70 @@ def decode_fields(
     ...
     threeup3down.errors.DocumentError: $.rules: unknown field 'speed' (fields: players, deck, custom_cards, decks, omitted_colours, first_player, first_seat, dealer, clear_two_draw, early_draw, clear_ends_turn, places, draw_instead, reverse_on_one, reverse_each_one, score_scope, pile_swap, chosen_faces, same_colour_swap, turn_limit)
     """
-    document = _object(data, path)
-    fields = attrs.fields(cls)
-    names = [field.name for field in fields]
-    for key in document:
-        if key not in names and key not in skip:
-            raise DocumentError(f"unknown field {key!r} (fields: {', '.join(names)})", path=path)
-    hints = _hints(cls)
+    codec = _class_codec(cls)
+    if not isinstance(data, dict) or not codec.known.issuperset(
+        data.keys() - set(skip) if skip else data
+    ):
+        _check_keys(data, codec, path, skip)  # says what is wrong
+    document = typing.cast(Mapping[str, object], data)
+    key = _rules_key(document, skip) if cls is Rules else None
+    if key is not None and key in _RULES:
+        return typing.cast(A, _RULES[key])
     values: dict[str, object] = {}
-    for field in fields:
-        if field.name in document:
-            values[field.name] = decode(document[field.name], hints[field.name], f"{path}.{field.name}")
-        elif field.default is attrs.NOTHING:
-            raise DocumentError(f"missing field {field.name!r}", path=path)
+    for name, suffix, decoder, required in codec.decoders:
+        field = document.get(name, _MISSING)
+        if field is not _MISSING:
+            values[name] = decoder(field, path + suffix)
+        elif required:
+            raise DocumentError(f"missing field {name!r}", path=path)
     try:
-        return cls(**values)
+        value = cls(**values)
     except ThreeUpError as error:
         raise DocumentError(str(error), path=path) from error
+    if key is not None:
+        if len(_RULES) >= 64:  # a bound, whatever the input
+            _RULES.clear()
+        _RULES[key] = typing.cast(Rules, value)
+    return value
+
+
+_MISSING = object()
+
+
+def _check_keys(data: object, codec: _ClassCodec, path: str, skip: tuple[str, ...]) -> None:
+    """Refuse what is not an object of the class's fields (and ``skip``)."""
+    for key in _object(data, path):
+        if key not in codec.known and key not in skip:
+            raise DocumentError(f"unknown field {key!r} (fields: {', '.join(codec.names)})", path=path)
+
+
+RulesKey: TypeAlias = "tuple[object, ...] | None"
+
+_RULES: dict[tuple[object, ...], Rules] = {}
+"""Rules already read, by their document: rules are checked once (a state's
+document holds its rules, and a game's states all hold the same)."""
+
+
+def _rules_key(document: Mapping[str, object], skip: tuple[str, ...]) -> RulesKey:
+    """What a rules object is keyed by in :data:`_RULES`: its keys, and each
+    value with its exact type (``true`` and ``1`` compare equal in Python,
+    never in a rules document); ``None`` (never cached) for values other than
+    JSON scalars and arrays of strings."""
+    key: list[object] = [skip]
+    for name, value in document.items():
+        kind = type(value)
+        if kind is list:
+            items = typing.cast(list[object], value)
+            if not all(type(item) is str for item in items):
+                return None
+            value = tuple(items)
+        elif kind not in _SCALARS:
+            return None
+        key.append((name, kind, value))
+    return tuple(key)
+
+
+_SCALARS = (str, int, bool, type(None))
 
 
 def _object(data: object, path: str) -> Mapping[str, object]:
@@ -281,16 +439,21 @@ def _decode_move(data: object, path: str) -> Move:
         raise DocumentError(str(error), path=path) from None
 
 
-def _decode_enum(data: object, hint: type[enum.Enum], path: str) -> enum.Enum:
-    values = [member.value for member in hint]
-    if not isinstance(data, str) or data not in values:
-        allowed = ", ".join(repr(value) for value in values)
-        raise DocumentError(f"expected one of {allowed}, not {data!r}", path=path)
-    return hint(data)
+def _enum_decoder(hint: type[enum.Enum]) -> Decoder:
+    members = {member.value: member for member in hint}
+    allowed = ", ".join(repr(value) for value in members)
+
+    def decode_enum(data: object, path: str) -> enum.Enum:
+        member = members.get(data) if isinstance(data, str) else None
+        if member is None:
+            raise DocumentError(f"expected one of {allowed}, not {data!r}", path=path)
+        return member
+
+    return decode_enum
 
 
-def _decode_set(data: object, item: object, path: str) -> frozenset[object]:
-    members = [decode(element, item, f"{path}[{n}]") for n, element in enumerate(_array(data, path))]
+def _decode_set(data: object, element: Decoder, path: str) -> frozenset[object]:
+    members = [element(item, f"{path}[{n}]") for n, item in enumerate(_array(data, path))]
     if len(set(members)) != len(members):
         raise DocumentError("the array names a value twice", path=path)
     return frozenset(members)

@@ -35,13 +35,14 @@ True
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 
 from threeup3down.cards import Card, format_cards, parse_cards, sort_cards
 from threeup3down.errors import NotationError
 from threeup3down.limits import MAX_INPUT_SIZE, size_problem
 from threeup3down.rules import Rules
 from threeup3down.state import GameState, Phase, Seat
-from threeup3down.validation import position_problems
+from threeup3down.validation import _deck_counts, _read_problems
 
 __all__ = ["format_position", "parse_position"]
 
@@ -54,16 +55,16 @@ def format_position(state: GameState) -> str:
     ['setup', '0']
     """
     seats = "/".join(
-        f"{format_cards(seat.hand)}|{format_cards(seat.up)}|{format_cards(seat.down)}"
+        f"{_cards_text(seat.hand)}|{_cards_text(seat.up)}|{_cards_text(seat.down)}"
         for seat in state.seats
     )
     fields = [
         state.phase.value,
         str(state.current_player),
         seats,
-        format_cards(state.draw_pile),
-        format_cards(state.discard_pile),
-        format_cards(state.out_of_game),
+        _cards_text(state.draw_pile),
+        _cards_text(state.discard_pile),
+        _cards_text(state.out_of_game),
     ]
     if state.owed_plays:
         fields.append(f"owed={state.owed_plays}")
@@ -82,8 +83,29 @@ def format_position(state: GameState) -> str:
     if state.pile_swap:
         fields.append(f"perm={_format_seats(state.pile_swap)}")
     if any(seat.known for seat in state.seats):
-        fields.append("known=" + "/".join(format_cards(seat.known) for seat in state.seats))
+        fields.append("known=" + "/".join(_cards_text(seat.known) for seat in state.seats))
     return " ".join(fields)
+
+
+_TEXT: dict[Card, str] = {card: str(card) for card in Card}
+"""Each card's card notation, looked up rather than formatted card by card."""
+_CARD: dict[str, Card] = {text: card for card, text in _TEXT.items()}
+
+
+def _cards_text(cards: tuple[Card, ...]) -> str:
+    """:func:`~threeup3down.cards.format_cards`, from the table."""
+    return ",".join(map(_TEXT.__getitem__, cards)) or "-"
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    """:func:`~threeup3down.cards.parse_cards`, from the table; text that is not
+    a list of cards is left to it, to say why."""
+    if text == "-":
+        return ()
+    try:
+        return tuple(map(_CARD.__getitem__, text.split(",")))
+    except KeyError:
+        return parse_cards(text)
 
 
 def parse_position(text: str, rules: Rules, *, max_size: int = MAX_INPUT_SIZE) -> GameState:
@@ -115,18 +137,18 @@ def parse_position(text: str, rules: Rules, *, max_size: int = MAX_INPUT_SIZE) -
             f"(phase, player, seats, draw pile, discard pile, out of game), got {len(fields)}"
         )
     phase_text, player_text, seats_text, draw_text, discard_text, out_text = fields[:6]
-    try:
-        phase = Phase(phase_text)
-    except ValueError:
+    phase = _PHASES.get(phase_text)
+    if phase is None:
         raise NotationError(
             f"invalid position: unknown phase {phase_text!r} (setup, play or over)"
-        ) from None
+        )
     flags = _parse_flags(fields[6:])
     seats = _with_known(tuple(_parse_seat(seat) for seat in seats_text.split("/")), flags)
-    draw_pile = parse_cards(draw_text)
-    discard_pile = parse_cards(discard_text)
-    placed = [card for seat in seats for card in seat.hand + seat.up + seat.down]
-    placed += draw_pile + discard_pile
+    draw_pile = _cards(draw_text)
+    discard_pile = _cards(discard_text)
+    placed = [card for seat in seats for zone in (seat.hand, seat.up, seat.down) for card in zone]
+    placed += draw_pile
+    placed += discard_pile
     out_of_game = _out_of_game(rules, placed, out_text)
     state = GameState(
         rules=rules,
@@ -153,8 +175,8 @@ def _parse_seat(text: str) -> Seat:
     zones = text.split("|")
     if len(zones) != 3:
         raise NotationError(f"invalid position: seat {text!r} is not hand|3UP|3DOWN")
-    hand, up, down = (parse_cards(zone) for zone in zones)
-    return Seat(hand=sort_cards(hand), up=sort_cards(up), down=down)
+    hand, up, down = zones
+    return Seat(hand=sort_cards(_cards(hand)), up=sort_cards(_cards(up)), down=_cards(down))
 
 
 def _with_known(seats: tuple[Seat, ...], flags: dict[str, str]) -> tuple[Seat, ...]:
@@ -167,10 +189,12 @@ def _with_known(seats: tuple[Seat, ...], flags: dict[str, str]) -> tuple[Seat, .
             f"invalid position: known= names {len(zones)} seats, the position has {len(seats)}"
         )
     return tuple(
-        Seat(hand=seat.hand, up=seat.up, down=seat.down, known=sort_cards(parse_cards(zone)))
+        Seat(hand=seat.hand, up=seat.up, down=seat.down, known=sort_cards(_cards(zone)))
         for seat, zone in zip(seats, zones)
     )
 
+
+_PHASES = {phase.value: phase for phase in Phase}
 
 _FLAGS = {"owed", "draw", "swap", "dir", "turn", "fin", "first", "perm", "known"}
 
@@ -208,7 +232,16 @@ def _format_seats(seats: tuple[int, ...]) -> str:
 
 def _out_of_game(rules: Rules, placed: list[Card], out_text: str) -> tuple[Card, ...]:
     """The out-of-game pile, checking that every card of the deck is placed once (D1)."""
-    missing = Counter(rules.deck_cards())
+    deck = _deck_counts(rules)
+    if out_text != "*":  # the common case, fast: the cards are exactly the deck's
+        try:
+            out_of_game = sort_cards(_cards(out_text))
+        except NotationError:
+            pass  # said below, after a surplus of cards, as ever
+        else:
+            if dict.__eq__(Counter(chain(placed, out_of_game)), deck):
+                return out_of_game
+    missing = Counter(deck)
     missing.subtract(placed)
     extra = -missing
     if extra:
@@ -218,17 +251,19 @@ def _out_of_game(rules: Rules, placed: list[Card], out_text: str) -> tuple[Card,
     rest = sort_cards(missing.elements())
     if out_text == "*":
         return rest
-    out_of_game = sort_cards(parse_cards(out_text))
-    if out_of_game != rest:
-        raise NotationError(
-            f"invalid position: the out-of-game pile must hold the rest of the deck, "
-            f"{format_cards(rest)}, not {format_cards(out_of_game)}"
-        )
-    return out_of_game
+    out_of_game = sort_cards(_cards(out_text))  # the cards did not add up: say which are wrong
+    raise NotationError(
+        f"invalid position: the out-of-game pile must hold the rest of the deck, "
+        f"{format_cards(rest)}, not {format_cards(out_of_game)}"
+    )
 
 
 def _check_position(state: GameState) -> None:
-    """Refuse positions the rules can never reach, which the engine need not handle."""
-    problems = position_problems(state)
+    """Refuse positions the rules can never reach, which the engine need not handle.
+
+    Every card of the deck is known to be placed once (:func:`_out_of_game`)
+    and the hands, 3UP and known cards were sorted as they were read: neither
+    is checked again."""
+    problems = _read_problems(state, counted=True)
     if problems:
         raise NotationError(f"invalid position: {'; '.join(problems)}")

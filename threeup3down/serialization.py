@@ -55,6 +55,7 @@ threeup3down.errors.DocumentError: $.move: not a move: '7z' (unknown colour 'z':
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Generic, TypeVar, cast, overload
@@ -79,7 +80,7 @@ from threeup3down.records import GameRecord
 from threeup3down.rules import Rules
 from threeup3down.scoring import Match
 from threeup3down.state import GameState, Seat
-from threeup3down.validation import position_problems
+from threeup3down.validation import _read_problems
 from threeup3down.view_documents import (
     check_observation,
     decode_event,
@@ -206,6 +207,8 @@ def _envelope(document: object, expected: str | None) -> Mapping[str, object]:
 
 
 def _dumps(document: dict[str, JsonValue], indent: int | None) -> str:
+    if indent is None:
+        return _ENCODER.encode(document)
     return json.dumps(document, indent=indent, ensure_ascii=False, allow_nan=False)
 
 
@@ -215,6 +218,8 @@ def _load(text: str | bytes, max_size: int) -> object:
     if too_long:
         raise DocumentError(too_long)
     try:
+        if type(text) is str and not text.startswith("\ufeff"):  # as json.loads, made once
+            return _DECODER.decode(text)
         return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except DocumentError:
         raise
@@ -235,6 +240,12 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
 
 def _no_constant(name: str) -> object:
     raise DocumentError(f"{name} is not a JSON number")
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+"""What :func:`json.dumps` makes for every call with these options, made once."""
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+"""What :func:`json.loads` makes for every call with these options, made once."""
 
 
 # ---------------------------------------------------------------- the formats
@@ -270,20 +281,22 @@ def _single(name: str, key: str, hint: object) -> Format[T]:
 def _valid_state(state: GameState) -> GameState:
     """Sort hands, 3UP cards, known cards and the out-of-game pile (as position
     notation does); refuse impossible positions."""
-    seats = tuple(
-        Seat(
-            hand=sort_cards(seat.hand),
-            up=sort_cards(seat.up),
-            down=seat.down,
-            known=sort_cards(seat.known),
-        )
-        for seat in state.seats
-    )
-    state = attrs.evolve(state, seats=seats, out_of_game=sort_cards(state.out_of_game))
-    problems = position_problems(state)
+    seats = tuple(_sorted_seat(seat) for seat in state.seats)
+    out_of_game = sort_cards(state.out_of_game)
+    if out_of_game != state.out_of_game or any(map(operator.is_not, seats, state.seats)):
+        state = attrs.evolve(state, seats=seats, out_of_game=out_of_game)
+    problems = _read_problems(state, counted=False)
     if problems:
         raise DocumentError(f"invalid position: {'; '.join(problems)}")
     return state
+
+
+def _sorted_seat(seat: Seat) -> Seat:
+    """``seat`` with its hand, 3UP and known cards sorted; itself if they are."""
+    hand, up, known = sort_cards(seat.hand), sort_cards(seat.up), sort_cards(seat.known)
+    if hand == seat.hand and up == seat.up and known == seat.known:
+        return seat
+    return Seat(hand=hand, up=up, down=seat.down, known=known)
 
 
 def _valid_observation(observation: Observation) -> Observation:

@@ -30,9 +30,10 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
-import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from typing import assert_never
 
 import attrs
@@ -297,15 +298,17 @@ def _layout(table: _Table) -> tuple[dict[int, _Box], _Box]:
         else [180.0 - below + (180.0 + 2 * below) * k / (others - 1) for k in range(others)]
     )
     centre = _Box(-CENTRE_W / 2, -CENTRE_H / 2, CENTRE_W, CENTRE_H)
+    sizes = {number: _panel_size(table, table.seats[number]) for number in order}
+    ways = [(math.cos(math.radians(angle)), math.sin(math.radians(angle))) for angle in angles]
     scale = 1.0
     while True:
         boxes: dict[int, _Box] = {}
-        for number, angle in zip(order[1:], angles):
-            w, h = _panel_size(table, table.seats[number])
-            cx = 300 * scale * math.cos(math.radians(angle))
-            cy = 210 * scale * math.sin(math.radians(angle))
+        for number, (cos, sin) in zip(order[1:], ways):
+            w, h = sizes[number]
+            cx = 300 * scale * cos
+            cy = 210 * scale * sin
             boxes[number] = _Box(cx - w / 2, cy - h / 2, w, h)
-        w, h = _panel_size(table, table.seats[order[0]])
+        w, h = sizes[order[0]]
         boxes[order[0]] = _Box(-w / 2, CENTRE_H / 2 + GAP, w, h)
         placed = [*boxes.values(), centre]
         clash = any(a.overlaps(b) for i, a in enumerate(placed) for b in placed[i + 1 :])
@@ -317,31 +320,75 @@ def _layout(table: _Table) -> tuple[dict[int, _Box], _Box]:
 # ------------------------------------------------------------------ drawing
 
 
-def _el(
-    parent: ET.Element, tag: str, text: str | None = None, /, **attributes: object
-) -> ET.Element:
-    """A child element; ``font_size=`` is written ``font-size``, ``class_=`` ``class``."""
-    element = ET.SubElement(
-        parent, tag, {key.rstrip("_").replace("_", "-"): _fmt(v) for key, v in attributes.items()}
-    )
-    element.text = text
-    return element
+_Out = list[str]
+"""The picture's markup, written piece by piece."""
+
+
+def _el(parent: _Out, tag: str, text: str | None = None, /, **attributes: object) -> None:
+    """An element without children; ``font_size=`` is written ``font-size``,
+    ``class_=`` ``class``. Written as :mod:`xml.etree.ElementTree` writes it."""
+    if text:
+        parent.append(f"<{tag}{_attributes(attributes)}>{_escape_text(text)}</{tag}>")
+    else:
+        parent.append(f"<{tag}{_attributes(attributes)} />")
+
+
+def _attributes(attributes: Mapping[str, object]) -> str:
+    """Each attribute as `` name="value"``, numbers as :func:`_fmt` writes them."""
+    written = []
+    for key, value in attributes.items():
+        kind = type(value)
+        if kind is float or kind is int:  # numbers hold no character to escape
+            text = _fmt(value)
+        else:
+            text = _escape_attribute(str(value))
+        written.append(f' {_NAMES.get(key) or _name(key)}="{text}"')
+    return "".join(written)
+
+
+_NAMES: dict[str, str] = {}
+
+
+def _name(key: str) -> str:
+    name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+    return name
+
+
+_SPECIAL_TEXT = re.compile(r"[&<>]")
+_SPECIAL_ATTRIBUTE = re.compile(r"[&<>\"\r\n\t]")
+_ENTITIES = {
+    "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"
+}
+
+
+def _escape_text(text: str) -> str:
+    return _SPECIAL_TEXT.sub(_entity, text)
+
+
+def _escape_attribute(text: str) -> str:
+    return _SPECIAL_ATTRIBUTE.sub(_entity, text)
+
+
+def _entity(found: re.Match[str]) -> str:
+    return _ENTITIES[found.group()]
 
 
 def _fmt(value: object) -> str:
-    if isinstance(value, float):
+    if type(value) is float:
         return f"{value:.1f}".rstrip("0").rstrip(".")
     return str(value)
 
 
 def _text(
-    parent: ET.Element, x: float, y: float, text: str, size: int = 12, **style: object
-) -> ET.Element:
-    return _el(parent, "text", text, x=x, y=y, font_size=size, **{"fill": _DARK, **style})
+    parent: _Out, x: float, y: float, text: str, size: int = 12, **style: object
+) -> None:
+    _el(parent, "text", text, x=x, y=y, font_size=size, **{"fill": _DARK, **style})
 
 
-def _group(parent: ET.Element, x: float, y: float, **attributes: object) -> ET.Element:
-    return _el(parent, "g", transform=f"translate({_fmt(float(x))},{_fmt(float(y))})", **attributes)
+def _group(parent: _Out, x: float, y: float, **attributes: object) -> None:
+    """Open a group; whoever opens one closes it (``parent.append("</g>")``)."""
+    transform = f"translate({_fmt(float(x))},{_fmt(float(y))})"
+    parent.append(f"<g{_attributes({'transform': transform, **attributes})}>")
 
 
 def _card_title(card: Card) -> str:
@@ -354,7 +401,7 @@ def _card_title(card: Card) -> str:
     return f"{card.colour.name.lower()} {kind} ({card})"
 
 
-def _shape(parent: ET.Element, colour: Colour, x: float, y: float) -> None:
+def _shape(parent: _Out, colour: Colour, x: float, y: float) -> None:
     """A small shape naming the colour without colour: triangle, circle, square."""
     ink = _COLOURS[colour][0]
     match colour:
@@ -374,7 +421,7 @@ def _shape(parent: ET.Element, colour: Colour, x: float, y: float) -> None:
 
 
 def _face(
-    parent: ET.Element,
+    parent: _Out,
     card: Card,
     x: float,
     y: float,
@@ -383,10 +430,23 @@ def _face(
 ) -> None:
     """A face-up card: notation, rank, colour word and shape; ``hidden`` (a dashed
     border) marks a face only the debugging picture shows."""
+    translate = f"{_fmt(float(x))},{_fmt(float(y))}"
+    parent.append(f'<g transform="translate({translate})"{_face_class(card, hidden)}{_attributes(data)}>')
+    parent.append(_face_body(card, hidden))
+
+
+@functools.cache
+def _face_class(card: Card, hidden: bool) -> str:
+    """The attributes every group of this face carries after its place."""
+    return _attributes({"class": "card hidden-face" if hidden else "card", "data-card": card})
+
+
+@functools.cache
+def _face_body(card: Card, hidden: bool) -> str:
+    """What a face shows, the same wherever it lies, and the end of its group:
+    drawn once per card."""
     ink, tint = _COLOURS[card.colour]
-    group = _group(
-        parent, x, y, class_="card hidden-face" if hidden else "card", data_card=card, **data
-    )
+    group: _Out = []
     _el(group, "title", ("face down: " if hidden else "") + _card_title(card))
     dashes = {"stroke_dasharray": "4 3"} if hidden else {}
     _el(
@@ -414,10 +474,12 @@ def _face(
         _text(group, CARD_W / 2, 43, rank.symbol, 22, **middle)
     _text(group, 4, CARD_H - 5, card.colour.name.lower(), 8, fill=ink)
     _shape(group, card.colour, CARD_W - 9, CARD_H - 9)
+    group.append("</g>")
+    return "".join(group)
 
 
 def _back(
-    parent: ET.Element,
+    parent: _Out,
     x: float,
     y: float,
     data: dict[str, object],
@@ -426,7 +488,15 @@ def _back(
     mark: str = "",
 ) -> None:
     """A face-down card: the same for every card, so it tells nothing; ``mark`` is printed on it."""
-    group = _group(parent, x, y, class_="back", **data)
+    _group(parent, x, y, class_="back", **data)
+    parent.append(_back_body(title, mark))
+    parent.append("</g>")
+
+
+@functools.lru_cache(maxsize=256)
+def _back_body(title: str, mark: str) -> str:
+    """What a back shows: its title and mark, drawn once for each."""
+    group: _Out = []
     _el(group, "title", title)
     _el(
         group,
@@ -466,9 +536,10 @@ def _back(
         mx, my = CARD_W / 2, CARD_H / 2
         diamond = f"M{mx:g} 12 L{CARD_W - 11} {my:g} L{mx:g} {CARD_H - 12} L11 {my:g} Z"
         _el(group, "path", d=diamond, fill="none", stroke="#c8d3ea")
+    return "".join(group)
 
 
-def _empty_place(parent: ET.Element, x: float, y: float) -> None:
+def _empty_place(parent: _Out, x: float, y: float) -> None:
     _el(
         parent,
         "rect",
@@ -495,9 +566,10 @@ def _seat_title(table: _Table, seat: _Seat) -> str:
 
 
 def _draw_seat(
-    svg: ET.Element, table: _Table, seat: _Seat, box: _Box, last: LastMove | None
+    svg: _Out, table: _Table, seat: _Seat, box: _Box, last: LastMove | None
 ) -> None:
-    group = _group(svg, box.x, box.y, class_="seat", data_seat=seat.number)
+    group = svg
+    _group(group, box.x, box.y, class_="seat", data_seat=seat.number)
     to_move = seat.number == table.to_move
     _el(
         group,
@@ -530,9 +602,10 @@ def _draw_seat(
     _text(group, 12, 36, counts, 11, fill=_GREY)
     _draw_hand(group, seat, int(box.w))
     _draw_up_and_down(group, seat, 44 + _hand_height(seat, int(box.w)) + 8)
+    group.append("</g>")
 
 
-def _draw_hand(group: ET.Element, seat: _Seat, width: int) -> None:
+def _draw_hand(group: _Out, seat: _Seat, width: int) -> None:
     """A hand the picture may show face up, else backs and a count."""
     y = 44
     if _face_up(seat.hand):
@@ -551,7 +624,7 @@ def _draw_hand(group: ET.Element, seat: _Seat, width: int) -> None:
         _text(group, 12, y + CARD_H / 2 + 5, "no cards in hand", fill="#666")
 
 
-def _draw_up_and_down(group: ET.Element, seat: _Seat, y: float) -> None:
+def _draw_up_and_down(group: _Out, seat: _Seat, y: float) -> None:
     """Each 3UP card over a 3DOWN card, 3DOWN cards numbered by position (F3)."""
     slots = max(len(seat.up), len(seat.down))
     if not slots:
@@ -577,8 +650,9 @@ def _draw_up_and_down(group: ET.Element, seat: _Seat, y: float) -> None:
     _text(group, x, y + 20 + CARD_H / 2, "3UP", 10, fill=_GREY)
 
 
-def _draw_centre(svg: ET.Element, table: _Table, box: _Box, last: LastMove | None) -> None:
-    group = _group(svg, box.x, box.y, class_="centre")
+def _draw_centre(svg: _Out, table: _Table, box: _Box, last: LastMove | None) -> None:
+    group = svg
+    _group(group, box.x, box.y, class_="centre")
     _draw_draw_pile(group, table.draw_pile)
     _draw_discard_pile(group, table.game.discard_pile, _played_on_top(table, last))
     out = len(table.game.out_of_game)
@@ -608,9 +682,10 @@ def _draw_centre(svg: ET.Element, table: _Table, box: _Box, last: LastMove | Non
     for index, line in enumerate(_status(table, last)):
         weight = "bold" if index == 0 else "normal"
         _text(group, 0, 22 + CARD_H + 44 + 18 * index, line, 13, font_weight=weight)
+    group.append("</g>")
 
 
-def _draw_draw_pile(group: ET.Element, pile: tuple[Card | None, ...]) -> None:
+def _draw_draw_pile(group: _Out, pile: tuple[Card | None, ...]) -> None:
     _text(group, 0, 14, "Draw pile", font_weight="bold")
     if pile:
         title = f"draw pile: {_count(len(pile), 'card')}"
@@ -622,7 +697,7 @@ def _draw_draw_pile(group: ET.Element, pile: tuple[Card | None, ...]) -> None:
     _text(group, 0, 22 + CARD_H + 28, _count(len(pile), "card"), 11, fill="#333")
 
 
-def _draw_discard_pile(group: ET.Element, pile: tuple[Card, ...], marked: int) -> None:
+def _draw_discard_pile(group: _Out, pile: tuple[Card, ...], marked: int) -> None:
     """The top cards, the top one rightmost; ``marked`` top cards outlined as the last play."""
     x0 = 84
     _text(group, x0, 14, f"Discard pile: {_count(len(pile), 'card')}", font_weight="bold")
@@ -730,18 +805,16 @@ def _render(table: _Table, last: LastMove | None) -> str:
         who = "the whole game (every hidden card shown)"
     else:
         who = f"the table as player {table.viewer} sees it"
-    svg = ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "width": str(width),
-            "height": str(height),
-            "viewBox": f"{_fmt(left)} {_fmt(top)} {width} {height}",
-            "font-family": FONT,
-            "role": "img",
-            "style": "max-width: 100%; height: auto",
-        },
-    )
+    root = {
+        "xmlns": "http://www.w3.org/2000/svg",
+        "width": str(width),
+        "height": str(height),
+        "viewBox": f"{_fmt(left)} {_fmt(top)} {width} {height}",
+        "font-family": FONT,
+        "role": "img",
+        "style": "max-width: 100%; height: auto",
+    }
+    svg: _Out = [f"<svg{_attributes(root)}>"]
     _el(svg, "title", f"3UP 3DOWN: {who}")
     _el(svg, "rect", x=left, y=top, width=width, height=height, fill="#ffffff")
     _el(
@@ -759,4 +832,5 @@ def _render(table: _Table, last: LastMove | None) -> str:
     _draw_centre(svg, table, centre, last)
     for number, box in boxes.items():
         _draw_seat(svg, table, table.seats[number], box, last)
-    return ET.tostring(svg, encoding="unicode")
+    svg.append("</svg>")
+    return "".join(svg)

@@ -22,11 +22,13 @@ that loads again.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterator
+from itertools import chain
 
 from threeup3down.cards import Card, format_cards, sort_cards
-from threeup3down.rules import EarlyDraw
+from threeup3down.rules import EarlyDraw, Rules
 from threeup3down.state import GameState, Phase, Seat
 
 __all__ = ["position_problems"]
@@ -55,9 +57,20 @@ def position_problems(state: GameState) -> tuple[str, ...]:
     >>> position_problems(attrs.evolve(state, draw_pile=(Card.RED_7,)))
     ('more cards than the deck holds: 7r (D1)',)
     """
+    return _problems(state, counted=False, ordered=False)
+
+
+def _read_problems(state: GameState, *, counted: bool) -> tuple[str, ...]:
+    """:func:`position_problems` of a state a reader made, which sorted its
+    hands, 3UP and known cards itself and, if ``counted``, found every card of
+    the deck placed once (D1): what the reader made sure of is not checked twice."""
+    return _problems(state, counted=counted, ordered=True)
+
+
+def _problems(state: GameState, *, counted: bool, ordered: bool) -> tuple[str, ...]:
     problems = list(_table_problems(state))
     if not problems:  # the checks below index seats by number
-        problems += _card_problems(state)
+        problems += _card_problems(state, counted, ordered)
         problems += _pile_problems(state)
         problems += _seat_order_problems(state)
         problems += _finished_problems(state)
@@ -91,31 +104,56 @@ def _table_problems(state: GameState) -> Iterator[str]:
         yield "fin and perm must name seats at the table"
 
 
-def _card_problems(state: GameState) -> Iterator[str]:
+def _card_problems(state: GameState, counted: bool, ordered: bool) -> Iterator[str]:
     """D1, D3: every card of the deck in exactly one place; hands and 3UP cards
-    sorted; every card known to be in a hand is in it."""
-    placed: Counter[Card] = Counter(state.draw_pile + state.discard_pile + state.out_of_game)
-    for seat in state.seats:
-        placed.update(seat.hand + seat.up + seat.down)
-    missing = Counter(state.rules.deck_cards())
+    sorted; every card known to be in a hand is in it. What the caller made sure
+    of (``counted``, ``ordered``) is not checked again."""
+    if not counted:
+        yield from _count_problems(state)
+    for number, seat in enumerate(state.seats):
+        if not ordered and (seat.hand != sort_cards(seat.hand) or seat.up != sort_cards(seat.up)):
+            yield f"seat {number}'s hand and 3UP cards must be sorted"
+        if len(seat.up) > _PILE_SIZE or len(seat.down) > _PILE_SIZE:
+            yield f"seat {number} has more than three 3UP or 3DOWN cards"
+        if seat.known:
+            yield from _known_problems(number, seat, ordered)
+
+
+def _count_problems(state: GameState) -> Iterator[str]:
+    """D1: every card of the deck in exactly one place."""
+    placed: Counter[Card] = Counter(
+        chain(
+            state.draw_pile,
+            state.discard_pile,
+            state.out_of_game,
+            *(seat.hand + seat.up + seat.down for seat in state.seats),
+        )
+    )
+    deck = _deck_counts(state.rules)
+    if dict.__eq__(placed, deck):  # the common case, fast: plain counts compared in C
+        return
+    missing = Counter(deck)
     missing.subtract(placed)
     extra = -missing
     if extra:
         yield f"more cards than the deck holds: {_cards(extra)} (D1)"
     if +missing:
         yield f"cards of the deck are missing: {_cards(+missing)} (D1)"
-    for number, seat in enumerate(state.seats):
-        if seat.hand != sort_cards(seat.hand) or seat.up != sort_cards(seat.up):
-            yield f"seat {number}'s hand and 3UP cards must be sorted"
-        if len(seat.up) > _PILE_SIZE or len(seat.down) > _PILE_SIZE:
-            yield f"seat {number} has more than three 3UP or 3DOWN cards"
-        yield from _known_problems(number, seat)
 
 
-def _known_problems(number: int, seat: Seat) -> Iterator[str]:
+@functools.lru_cache(maxsize=64)
+def _deck_counts(rules: Rules) -> Counter[Card]:
+    """How many copies of each card the deck of ``rules`` holds (D1)."""
+    return Counter(rules.deck_cards())
+
+
+def _known_problems(number: int, seat: Seat, ordered: bool) -> Iterator[str]:
     """Public knowledge of a hand (:attr:`~threeup3down.Seat.known`) names cards in it."""
-    if seat.known != sort_cards(seat.known):
+    if not ordered and seat.known != sort_cards(seat.known):
         yield f"seat {number}'s known cards must be sorted"
+    distinct = set(seat.known)
+    if len(distinct) == len(seat.known) and distinct.issubset(seat.hand):
+        return  # the common case, fast: known cards of different kinds, each held
     unheld = Counter(seat.known)
     unheld.subtract(seat.hand)
     if +unheld:
@@ -266,7 +304,7 @@ def _play_problems(state: GameState) -> Iterator[str]:
     room = len(seat.hand) < 3 or state.rules.early_draw is EarlyDraw.ONE  # C2
     if state.may_draw and not (state.owed_plays and state.draw_pile and room):
         yield "the early draw is offered where it would draw nothing (C2)"
-    granted = sum(card.rank.extra_plays for card in state.out_of_game)
+    granted = sum(card.rank.extra_plays for card in state.out_of_game) if state.owed_plays else 0
     if state.owed_plays > granted:
         yield (
             f"{state.owed_plays} plays are owed but the Clear +1 and Clear +2 cards out of "
