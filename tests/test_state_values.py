@@ -82,7 +82,7 @@ def test_attrs_adds_no_slots_to_the_storage_the_engine_fills() -> None:
     from threeup3down.state import _SeatSlots, _StateSlots
 
     for cls, storage in ((GameState, _StateSlots), (Seat, _SeatSlots)):
-        assert cls.__slots__ == ()
+        assert tuple(vars(cls)["__slots__"]) == ()
         names = [field.name for field in attrs.fields(cls)]
         assert list(storage.__slots__) == [*names, "_hash", "__weakref__"]
         for name in names:
