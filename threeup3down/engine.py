@@ -109,7 +109,7 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     seat = state.seats[state.current_player]
     if state.swap_offered:
         return _swap_moves(seat)
-    if _must_draw(state, seat):
+    if state.owed_plays and _must_draw(state, seat):  # C5 only ever applies to owed plays
         return (_DRAW,)
     moves: list[Move] = [_DRAW] if state.may_draw else []
     source = _source(state, seat)
@@ -295,7 +295,7 @@ def _early_draw(
     """C2: the early draw refills the hand to three, or with :attr:`EarlyDraw.ONE`
     takes the top card of the draw pile."""
     if rules.early_draw is _ONE_CARD:
-        return _sorted(hand + draw_pile[-1:]), draw_pile[:-1]
+        return _merged(hand, draw_pile[-1:]), draw_pile[:-1]
     return _draw_to_three(hand, draw_pile)
 
 
@@ -331,9 +331,10 @@ def _completes_colour_run(pile: tuple[Card, ...]) -> bool:
 def _draw_to_three(hand: tuple[Card, ...], draw_pile: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """T4: draw from the top of the draw pile until the hand holds three cards
     (the callers draw only for a hand of fewer than three)."""
-    wanted = _HAND_SIZE - len(hand)
-    split = max(0, len(draw_pile) - wanted)
-    return _sorted(hand + draw_pile[split:]), draw_pile[:split]
+    split = len(draw_pile) - _HAND_SIZE + len(hand)
+    if split < 0:
+        split = 0
+    return _merged(hand, draw_pile[split:]), draw_pile[:split]
 
 
 def _next_player(state: GameState, player: int, direction: int, finished: tuple[int, ...]) -> int:
@@ -482,26 +483,25 @@ def _positions(count: int) -> str:
     return "the only one is 0" if count == 1 else f"they are 0 to {count - 1}"
 
 
-def _index(cards: Sequence[Card], card: Card) -> int:
-    """Where ``card`` first lies in ``cards``, or -1. Cards are singletons, so this
-    looks for the same object: much cheaper than ``cards.index``, whose ``==``
-    goes through the card ordering methods."""
-    for index, held in enumerate(cards):
-        if held is card:
-            return index
-    return -1
+def _find(cards: Sequence[Card], card: Card) -> int:
+    """Where ``card`` first lies in sorted ``cards``, or -1: a binary search by card
+    order, then a check by identity (cards are singletons). Much cheaper than
+    ``cards.index``, whose ``==`` goes through the card ordering methods."""
+    index = bisect_left(cards, card.order, key=sort_key)
+    return index if index < len(cards) and cards[index] is card else -1
 
 
 def _take(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...] | None:
-    """``cards`` less ``taken``, or ``None`` if ``cards`` does not hold them all."""
-    if len(taken) == 1:
-        index = _index(cards, taken[0])
-        if index < 0:
+    """Sorted ``cards`` less ``taken``, or ``None`` if ``cards`` does not hold them all."""
+    if len(taken) == 1:  # the common case, with _find inlined
+        card = taken[0]
+        index = bisect_left(cards, card.order, key=sort_key)
+        if index == len(cards) or cards[index] is not card:
             return None
         return cards[:index] + cards[index + 1 :]
     remaining = list(cards)
     for card in taken:
-        index = _index(remaining, card)
+        index = _find(remaining, card)
         if index < 0:
             return None
         del remaining[index]
@@ -548,7 +548,7 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
         if remaining is None:
             _check_up_open(state, seat, move)
             raise _refuse(state, move, f"they are not all in the hand, which holds {_listed(seat.hand)}", "P1")
-        hand, up, known = remaining, seat.up, _known_less(seat.known, cards)
+        hand, up, known = remaining, seat.up, seat.known and _known_less(seat.known, cards)
     else:
         _check_up_open(state, seat, move)
         remaining = _take(seat.up, cards)
@@ -571,7 +571,7 @@ def _check_up_open(state: GameState, seat: Seat, move: Play) -> None:
     only the 3UP cards make up, is refused citing F1 while that is not so."""
     if _source(state, seat) is not _HAND:
         return
-    if move.source is _HAND and _take(seat.hand + seat.up, move.cards) is None:
+    if move.source is _HAND and _take(_sorted(seat.hand + seat.up), move.cards) is None:
         return
     raise _refuse(
         state, move, "3UP cards are played only once the hand and the draw pile are empty, "
@@ -659,7 +659,7 @@ def _apply_draw_instead(state: GameState, seat: Seat, move: DrawInstead) -> Game
         raise _refuse(state, move, why, "O2")
     if not _can_play(state, seat):
         raise _refuse(state, move, "no play is possible, and a player who cannot play picks up the pile", "T3")
-    hand = _sorted(seat.hand + state.draw_pile[-1:])
+    hand = _merged(seat.hand, state.draw_pile[-1:])
     return _end_turn(
         state, hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
         state.draw_pile[:-1], state.direction, state.finished, known=seat.known,
@@ -737,7 +737,7 @@ def _lay(
             state,
             _PLAY,
             state.current_player,
-            _replace_seat(state, _make_seat(hand, up, down, known)),
+            _make_seat(hand, up, down, known),
             state.draw_pile,
             pile,
             out_of_game,
@@ -771,7 +771,7 @@ def _go_out(
         state,
         _OVER,
         state.current_player,
-        _replace_seat(state, _NO_CARDS),
+        _NO_CARDS,
         state.draw_pile,
         pile,
         out_of_game,
@@ -809,11 +809,13 @@ def _end_turn(
         phase, next_player = _OVER, player
     else:
         phase, next_player = _PLAY, _next_player(state, player, direction, finished)
-    return _state(
-        state,
+    seats = list(state.seats)
+    seats[player] = _make_seat(hand, up, down, known)
+    return _make_state(
+        state.rules,
         phase,
         next_player,
-        _replace_seat(state, _make_seat(hand, up, down, known)),
+        tuple(seats),
         draw_pile,
         discard_pile,
         out_of_game,
@@ -823,6 +825,8 @@ def _end_turn(
         direction,
         turn,
         finished,
+        state.first_player,
+        state.pile_swap,
     )
 
 
@@ -833,10 +837,8 @@ def _known_less(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card,
     """Public knowledge of a hand after ``cards`` were seen leaving it: a known
     card that left is no longer known (of twins, one known and one not, the
     one that stays could be either)."""
-    if not known:
-        return known
     for card in cards:
-        index = _index(known, card)
+        index = _find(known, card)
         if index >= 0:
             known = known[:index] + known[index + 1 :]
     return known
@@ -848,16 +850,16 @@ def _known_plus(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card,
 
 
 def _replace_seat(state: GameState, seat: Seat) -> tuple[Seat, ...]:
-    player = state.current_player
-    seats = state.seats
-    return seats[:player] + (seat,) + seats[player + 1 :]
+    seats = list(state.seats)
+    seats[state.current_player] = seat
+    return tuple(seats)
 
 
 def _state(
     state: GameState,
     phase: Phase,
     current_player: int,
-    seats: tuple[Seat, ...],
+    seat: Seat,
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
     out_of_game: tuple[Card, ...],
@@ -868,12 +870,15 @@ def _state(
     turn: int,
     finished: tuple[int, ...],
 ) -> GameState:
-    """A play-phase successor of ``state``; positional, as this is the hot path."""
+    """A play-phase successor of ``state``, the player to move now holding ``seat``;
+    positional, as this is the hot path."""
+    seats = list(state.seats)
+    seats[state.current_player] = seat
     return _make_state(
         state.rules,
         phase,
         current_player,
-        seats,
+        tuple(seats),
         draw_pile,
         discard_pile,
         out_of_game,
