@@ -20,9 +20,9 @@ and ``pick``.
 
 from __future__ import annotations
 
-from bisect import insort
-from collections.abc import Iterator, Sequence
-from itertools import combinations
+from bisect import bisect_left, insort
+from collections.abc import Callable, Iterator, Sequence
+from operator import itemgetter
 from typing import assert_never, get_args
 
 from threeup3down.cards import Card, Rank, format_cards, sort_key
@@ -91,30 +91,37 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 def _setup_moves(state: GameState) -> tuple[Move, ...]:
     """S3: choose three of the six dealt cards."""
     hand = state.seats[state.current_player].hand
-    return tuple(
-        ChooseUp(cards)
-        for cards in _distinct_subsets(hand, _HAND_SIZE, state.rules.colour_matters)
-    )
+    moves = []
+    for cards in _distinct_subsets(hand, _HAND_SIZE, state.rules.colour_matters):
+        move = _CHOICES.get(cards)
+        if move is None:
+            move = _CHOICES[cards] = ChooseUp(cards)
+        moves.append(move)
+    return tuple(moves)
+
+
+_CHOICES: dict[tuple[Card, ...], ChooseUp] = {}
+"""3UP choices already made, so that listing setup moves rarely constructs one
+(at most one per multiset of three kinds of card)."""
 
 
 def _play_moves(state: GameState) -> tuple[Move, ...]:
     seat = state.seats[state.current_player]
     if state.swap_offered:
         return _swap_moves(seat)
-    if _must_draw(state, seat):
+    if state.owed_plays and _must_draw(state, seat):  # C5 only ever applies to owed plays
         return (_DRAW,)
     moves: list[Move] = [_DRAW] if state.may_draw else []
-    top = _top_rank(state.discard_pile)
-    colour_matters = state.rules.colour_matters
-    if seat.hand:
-        plays = _plays(seat.hand, top, _HAND, colour_matters)
-    elif state.draw_pile:
-        plays = []  # F1: an empty hand with cards still to draw plays nothing (C5)
-    elif seat.up:
-        plays = _plays(seat.up, top, _UP, colour_matters)
-    else:
+    source = _source(state, seat)
+    if source is None:
         moves.extend(_FLIPS[: len(seat.down)])
         return tuple(moves)
+    plays = _plays(
+        seat.hand if source is _HAND else seat.up,
+        _top_rank(state.discard_pile),
+        source,
+        state.rules.colour_matters,
+    )
     if not plays:
         moves.append(_PICK_UP)
     else:
@@ -124,68 +131,102 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-_HAND_PLAYS: dict[tuple[Card, ...], Play] = {}
-_UP_PLAYS: dict[tuple[Card, ...], Play] = {}
-"""Plays already made, so that listing legal moves rarely constructs one."""
+_RUN_PLAYS: dict[tuple[Source, bool], dict[tuple[Card, ...], tuple[Play, ...]]] = {
+    (source, colour_matters): {} for source in Source for colour_matters in (False, True)
+}
+"""The plays of each run of equal ranks already seen, by source and by whether
+colours matter: small tables (a run is one rank's cards), so listing the plays
+of a hand looks up one entry per playable rank."""
 
 
 def _plays(cards: tuple[Card, ...], top: int, source: Source, colour_matters: bool) -> list[Play]:
-    """P1–P4: the distinct plays from sorted ``cards`` onto a pile topped by ``top``."""
-    plays = []
-    cache = _HAND_PLAYS if source is _HAND else _UP_PLAYS
+    """P2, P3: the distinct plays from sorted ``cards`` onto a pile topped by
+    ``top``: those of each run of equal ranks that equals or beats it."""
+    plays: list[Play] = []
+    table = _RUN_PLAYS[source, colour_matters]
     count = len(cards)
-    start = 0
+    start = bisect_left(cards, 3 * top, key=sort_key) if top else 0  # the first rank >= top
     while start < count:
         rank = cards[start].rank
         end = start + 1
         while end < count and cards[end].rank is rank:
             end += 1
-        if rank >= top:  # P2, P3
-            group = cards[start:end]
-            largest = 1 if rank >= _CLEAR else end - start  # P4
-            for size in range(1, largest + 1):
-                choices = (
-                    _distinct_subsets(group, size, True) if colour_matters else (group[:size],)
-                )
-                for chosen in choices:
-                    play = cache.get(chosen)
-                    if play is None:
-                        play = cache[chosen] = Play(chosen, source)
-                    plays.append(play)
+        run = cards[start:end]
+        listed = table.get(run)
+        if listed is None:
+            listed = table[run] = _run_plays(run, source, colour_matters)
+        plays += listed
         start = end
     return plays
+
+
+def _run_plays(run: tuple[Card, ...], source: Source, colour_matters: bool) -> tuple[Play, ...]:
+    """P1, P4, D3: the distinct plays from ``run``, sorted cards of one rank: one
+    card or several, a Clear kind only one at a time; by how many cards, then colours."""
+    largest = 1 if run[0].rank >= _CLEAR else len(run)  # P4
+    return tuple(
+        Play(cards, source)
+        for size in range(1, largest + 1)
+        for cards in (_distinct_subsets(run, size, True) if colour_matters else (run[:size],))
+    )
+
+
+_PICKERS: dict[tuple[tuple[int, ...], int], tuple[Callable[[tuple[Card, ...]], tuple[Card, ...]], ...]] = {}
+"""For the lengths of the runs of alike cards in a sorted tuple and a size: how
+to pick each distinct choice of that many cards (a few dozen shapes in all)."""
 
 
 def _distinct_subsets(
     cards: tuple[Card, ...], size: int, colour_matters: bool
 ) -> list[tuple[Card, ...]]:
-    """The distinct ``size``-card multisets of sorted ``cards``, in card order; with
-    colours irrelevant, one per multiset of ranks."""
-    if colour_matters:
-        kinds = tuple(dict.fromkeys(cards))
-        return list(_multisets(kinds, tuple(cards.count(card) for card in kinds), size))
-    chosen = dict.fromkeys(combinations(cards, size))
-    by_ranks: dict[tuple[Rank, ...], tuple[Card, ...]] = {}
-    for subset in chosen:
-        by_ranks.setdefault(tuple(card.rank for card in subset), subset)
-    return list(by_ranks.values())
+    """D3: the distinct ``size``-card multisets of sorted ``cards``, in card order
+    (most of the first kind first); with colours irrelevant, one per multiset of
+    ranks, using the first cards of each rank."""
+    lengths: list[int] = []
+    previous: object = None
+    for card in cards:
+        alike = card if colour_matters else card.rank
+        if alike is previous:
+            lengths[-1] += 1
+        else:
+            lengths.append(1)
+            previous = alike
+    shape = (tuple(lengths), size)
+    pickers = _PICKERS.get(shape)
+    if pickers is None:
+        pickers = _PICKERS[shape] = _pickers(*shape)
+    return [pick(cards) for pick in pickers]
 
 
-def _multisets(
-    kinds: tuple[Card, ...], counts: tuple[int, ...], size: int
-) -> Iterator[tuple[Card, ...]]:
-    """D3, O7: every way to take ``size`` cards when ``counts[i]`` identical copies
-    of ``kinds[i]`` are held, by how many of each kind, in card order. The
-    number of choices, not of subsets of copies, bounds the work."""
-    if size == 0:
-        yield ()
+def _pickers(
+    lengths: tuple[int, ...], size: int
+) -> tuple[Callable[[tuple[Card, ...]], tuple[Card, ...]], ...]:
+    """Each way to take ``size`` cards from runs of ``lengths`` alike cards, as a
+    function picking those positions (the first ones of each run)."""
+    starts = [sum(lengths[:index]) for index in range(len(lengths))]
+    pickers = []
+    for takes in _takes(lengths, size):
+        positions = [start + offset for start, taken in zip(starts, takes) for offset in range(taken)]
+        pickers.append(_picker(positions))
+    return tuple(pickers)
+
+
+def _picker(positions: list[int]) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
+    if len(positions) == 1:
+        (position,) = positions
+        return lambda cards: (cards[position],)
+    return itemgetter(*positions)
+
+
+def _takes(lengths: tuple[int, ...], size: int) -> Iterator[tuple[int, ...]]:
+    """How many to take of each run, ``size`` in all, most of the first run first."""
+    if not lengths:
+        if size == 0:
+            yield ()
         return
-    if not kinds or sum(counts) < size:
-        return
-    first, rest, rest_counts = kinds[0], kinds[1:], counts[1:]
-    for taken in range(min(counts[0], size), -1, -1):
-        for tail in _multisets(rest, rest_counts, size - taken):
-            yield (first,) * taken + tail
+    for taken in range(min(lengths[0], size), -1, -1):
+        for rest in _takes(lengths[1:], size - taken):
+            yield (taken, *rest)
 
 
 def _swap_moves(seat: Seat) -> tuple[Move, ...]:
@@ -209,15 +250,22 @@ def _must_draw(state: GameState, seat: Seat) -> bool:
     return bool(state.may_draw and state.owed_plays and not seat.hand and state.draw_pile)
 
 
+def _source(state: GameState, seat: Seat) -> Source | None:
+    """F1, F2: where the player plays from: the hand while it or the draw pile
+    holds cards (an empty hand with cards still to draw plays nothing, C5), then
+    the 3UP cards, then the 3DOWN cards (``None``: a flip)."""
+    if seat.hand or state.draw_pile:
+        return _HAND
+    return _UP if seat.up else None
+
+
 def _can_play(state: GameState, seat: Seat) -> bool:
-    """T2, T3, F1–F3: whether the player has any legal play (a flip always is one)."""
-    if seat.hand:
-        return seat.hand[-1].rank >= _top_rank(state.discard_pile)
-    if state.draw_pile:  # F1: 3UP and 3DOWN cards wait for the draw pile to empty
-        return False
-    if seat.up:
-        return seat.up[-1].rank >= _top_rank(state.discard_pile)
-    return bool(seat.down)
+    """T2, T3: whether the player has any legal play (a flip always is one)."""
+    source = _source(state, seat)
+    if source is None:
+        return bool(seat.down)
+    cards = seat.hand if source is _HAND else seat.up
+    return bool(cards) and cards[-1].rank >= _top_rank(state.discard_pile)
 
 
 def _top_rank(pile: tuple[Card, ...]) -> int:
@@ -247,7 +295,7 @@ def _early_draw(
     """C2: the early draw refills the hand to three, or with :attr:`EarlyDraw.ONE`
     takes the top card of the draw pile."""
     if rules.early_draw is _ONE_CARD:
-        return _sorted(hand + draw_pile[-1:]), draw_pile[:-1]
+        return _merged(hand, draw_pile[-1:]), draw_pile[:-1]
     return _draw_to_three(hand, draw_pile)
 
 
@@ -283,9 +331,10 @@ def _completes_colour_run(pile: tuple[Card, ...]) -> bool:
 def _draw_to_three(hand: tuple[Card, ...], draw_pile: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """T4: draw from the top of the draw pile until the hand holds three cards
     (the callers draw only for a hand of fewer than three)."""
-    wanted = _HAND_SIZE - len(hand)
-    split = max(0, len(draw_pile) - wanted)
-    return _sorted(hand + draw_pile[split:]), draw_pile[:split]
+    split = len(draw_pile) - _HAND_SIZE + len(hand)
+    if split < 0:
+        split = 0
+    return _merged(hand, draw_pile[split:]), draw_pile[:split]
 
 
 def _next_player(state: GameState, player: int, direction: int, finished: tuple[int, ...]) -> int:
@@ -434,26 +483,25 @@ def _positions(count: int) -> str:
     return "the only one is 0" if count == 1 else f"they are 0 to {count - 1}"
 
 
-def _index(cards: Sequence[Card], card: Card) -> int:
-    """Where ``card`` first lies in ``cards``, or -1. Cards are singletons, so this
-    looks for the same object: much cheaper than ``cards.index``, whose ``==``
-    goes through the card ordering methods."""
-    for index, held in enumerate(cards):
-        if held is card:
-            return index
-    return -1
+def _find(cards: Sequence[Card], card: Card) -> int:
+    """Where ``card`` first lies in sorted ``cards``, or -1: a binary search by card
+    order, then a check by identity (cards are singletons). Much cheaper than
+    ``cards.index``, whose ``==`` goes through the card ordering methods."""
+    index = bisect_left(cards, card.order, key=sort_key)
+    return index if index < len(cards) and cards[index] is card else -1
 
 
 def _take(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...] | None:
-    """``cards`` less ``taken``, or ``None`` if ``cards`` does not hold them all."""
-    if len(taken) == 1:
-        index = _index(cards, taken[0])
-        if index < 0:
+    """Sorted ``cards`` less ``taken``, or ``None`` if ``cards`` does not hold them all."""
+    if len(taken) == 1:  # the common case, with _find inlined
+        card = taken[0]
+        index = bisect_left(cards, card.order, key=sort_key)
+        if index == len(cards) or cards[index] is not card:
             return None
         return cards[:index] + cards[index + 1 :]
     remaining = list(cards)
     for card in taken:
-        index = _index(remaining, card)
+        index = _find(remaining, card)
         if index < 0:
             return None
         del remaining[index]
@@ -500,7 +548,7 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
         if remaining is None:
             _check_up_open(state, seat, move)
             raise _refuse(state, move, f"they are not all in the hand, which holds {_listed(seat.hand)}", "P1")
-        hand, up, known = remaining, seat.up, _known_less(seat.known, cards)
+        hand, up, known = remaining, seat.up, seat.known and _known_less(seat.known, cards)
     else:
         _check_up_open(state, seat, move)
         remaining = _take(seat.up, cards)
@@ -521,9 +569,9 @@ def _check_up_open(state: GameState, seat: Seat, move: Play) -> None:
     """F1: 3UP cards play only once the hand and the draw pile are empty, and never
     together with hand cards. A play from 3UP, or a hand play naming cards that
     only the 3UP cards make up, is refused citing F1 while that is not so."""
-    if not (seat.hand or state.draw_pile):
+    if _source(state, seat) is not _HAND:
         return
-    if move.source is _HAND and _take(seat.hand + seat.up, move.cards) is None:
+    if move.source is _HAND and _take(_sorted(seat.hand + seat.up), move.cards) is None:
         return
     raise _refuse(
         state, move, "3UP cards are played only once the hand and the draw pile are empty, "
@@ -545,11 +593,12 @@ def _check_beats_top(state: GameState, move: Move, rank: Rank) -> None:
 
 def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
     """F1–F4: turn over a 3DOWN card; play it if it is legal, else pick up."""
-    if seat.hand or state.draw_pile:
+    source = _source(state, seat)
+    if source is _HAND:
         raise _refuse(
             state, move, "3DOWN cards are played only once the hand and the draw pile are empty", "F1"
         )
-    if seat.up:
+    if source is _UP:
         raise _refuse(state, move, "all 3UP cards are played before any 3DOWN card", "F2")
     if not 0 <= move.position < len(seat.down):
         raise _refuse(state, move, f"there is no 3DOWN card {move.position} ({_positions(len(seat.down))})", "F3")
@@ -610,7 +659,7 @@ def _apply_draw_instead(state: GameState, seat: Seat, move: DrawInstead) -> Game
         raise _refuse(state, move, why, "O2")
     if not _can_play(state, seat):
         raise _refuse(state, move, "no play is possible, and a player who cannot play picks up the pile", "T3")
-    hand = _sorted(seat.hand + state.draw_pile[-1:])
+    hand = _merged(seat.hand, state.draw_pile[-1:])
     return _end_turn(
         state, hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
         state.draw_pile[:-1], state.direction, state.finished, known=seat.known,
@@ -688,7 +737,7 @@ def _lay(
             state,
             _PLAY,
             state.current_player,
-            _replace_seat(state, _make_seat(hand, up, down, known)),
+            _make_seat(hand, up, down, known),
             state.draw_pile,
             pile,
             out_of_game,
@@ -722,7 +771,7 @@ def _go_out(
         state,
         _OVER,
         state.current_player,
-        _replace_seat(state, _NO_CARDS),
+        _NO_CARDS,
         state.draw_pile,
         pile,
         out_of_game,
@@ -760,11 +809,13 @@ def _end_turn(
         phase, next_player = _OVER, player
     else:
         phase, next_player = _PLAY, _next_player(state, player, direction, finished)
-    return _state(
-        state,
+    seats = list(state.seats)
+    seats[player] = _make_seat(hand, up, down, known)
+    return _make_state(
+        state.rules,
         phase,
         next_player,
-        _replace_seat(state, _make_seat(hand, up, down, known)),
+        tuple(seats),
         draw_pile,
         discard_pile,
         out_of_game,
@@ -774,6 +825,8 @@ def _end_turn(
         direction,
         turn,
         finished,
+        state.first_player,
+        state.pile_swap,
     )
 
 
@@ -784,10 +837,8 @@ def _known_less(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card,
     """Public knowledge of a hand after ``cards`` were seen leaving it: a known
     card that left is no longer known (of twins, one known and one not, the
     one that stays could be either)."""
-    if not known:
-        return known
     for card in cards:
-        index = _index(known, card)
+        index = _find(known, card)
         if index >= 0:
             known = known[:index] + known[index + 1 :]
     return known
@@ -799,16 +850,16 @@ def _known_plus(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card,
 
 
 def _replace_seat(state: GameState, seat: Seat) -> tuple[Seat, ...]:
-    player = state.current_player
-    seats = state.seats
-    return seats[:player] + (seat,) + seats[player + 1 :]
+    seats = list(state.seats)
+    seats[state.current_player] = seat
+    return tuple(seats)
 
 
 def _state(
     state: GameState,
     phase: Phase,
     current_player: int,
-    seats: tuple[Seat, ...],
+    seat: Seat,
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
     out_of_game: tuple[Card, ...],
@@ -819,12 +870,15 @@ def _state(
     turn: int,
     finished: tuple[int, ...],
 ) -> GameState:
-    """A play-phase successor of ``state``; positional, as this is the hot path."""
+    """A play-phase successor of ``state``, the player to move now holding ``seat``;
+    positional, as this is the hot path."""
+    seats = list(state.seats)
+    seats[state.current_player] = seat
     return _make_state(
         state.rules,
         phase,
         current_player,
-        seats,
+        tuple(seats),
         draw_pile,
         discard_pile,
         out_of_game,

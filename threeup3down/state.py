@@ -15,7 +15,7 @@ states can be hashed, compared and stored.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -45,8 +45,21 @@ class Phase(enum.Enum):
 _OVER = Phase.OVER
 
 
-@attrs.frozen(cache_hash=True)
-class Seat:
+class _SeatSlots:
+    """The storage of a :class:`Seat`: one slot per field, one for the cached hash.
+    The engine fills one directly and then makes it a :class:`Seat`
+    (:func:`_make_seat`); attrs reuses these slots and adds none."""
+
+    __slots__ = ("hand", "up", "down", "known", "_hash", "__weakref__")
+    hand: tuple[Card, ...]
+    up: tuple[Card, ...]
+    down: tuple[Card, ...]
+    known: tuple[Card, ...]
+    _hash: int | None
+
+
+@attrs.frozen
+class Seat(_SeatSlots):
     """One player's cards.
 
     >>> seat = Seat(hand=(Card.RED_7, Card.BLUE_9), known=(Card.BLUE_9,))
@@ -67,6 +80,16 @@ class Seat:
     rule: the card of a failed flip is known to its owner only (F4), and drawn
     cards to nobody else. Always part of :attr:`hand`."""
 
+    def __hash__(self) -> int:
+        try:
+            cached = self._hash
+        except AttributeError:  # made by the constructor or unpickled: not yet hashed
+            cached = None
+        if cached is None:
+            cached = hash((self.hand, self.up, self.down, self.known))
+            _set_seat_hash(self, cached)
+        return cached
+
     @property
     def card_count(self) -> int:
         """How many cards the player still holds, in every place."""
@@ -78,8 +101,36 @@ class Seat:
         return not (self.hand or self.up or self.down)
 
 
-@attrs.frozen(repr=False, cache_hash=True)
-class GameState:
+class _StateSlots:
+    """The storage of a :class:`GameState`: one slot per field, one for the cached
+    hash. The engine fills one directly and then makes it a :class:`GameState`
+    (:func:`_make_state`); attrs reuses these slots and adds none."""
+
+    __slots__ = (
+        "rules", "phase", "current_player", "seats", "draw_pile", "discard_pile",
+        "out_of_game", "owed_plays", "may_draw", "swap_offered", "direction", "turn",
+        "finished", "first_player", "pile_swap", "_hash", "__weakref__",
+    )
+    rules: Rules
+    phase: Phase
+    current_player: int
+    seats: tuple[Seat, ...]
+    draw_pile: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    out_of_game: tuple[Card, ...]
+    owed_plays: int
+    may_draw: bool
+    swap_offered: bool
+    direction: int
+    turn: int
+    finished: tuple[int, ...]
+    first_player: int
+    pile_swap: tuple[int, ...]
+    _hash: int | None
+
+
+@attrs.frozen(repr=False)
+class GameState(_StateSlots):
     """A position: the rules, every card's place, and whose decision it is.
 
     Build one with :func:`~threeup3down.new_game` or
@@ -127,6 +178,23 @@ class GameState:
     pile_swap: tuple[int, ...] = ()
     """O5: seat *i* receives the 3UP/3DOWN piles of seat ``pile_swap[i]`` when
     setup ends; empty once applied or when O5 is off."""
+
+    def __hash__(self) -> int:
+        try:
+            cached = self._hash
+        except AttributeError:  # made by the constructor or unpickled: not yet hashed
+            cached = None
+        if cached is None:
+            cached = hash(
+                (
+                    self.rules, self.phase, self.current_player, self.seats, self.draw_pile,
+                    self.discard_pile, self.out_of_game, self.owed_plays, self.may_draw,
+                    self.swap_offered, self.direction, self.turn, self.finished,
+                    self.first_player, self.pile_swap,
+                )
+            )
+            _set_state_hash(self, cached)
+        return cached
 
     @property
     def is_over(self) -> bool:
@@ -200,41 +268,31 @@ class GameState:
 
 
 # The engine's private construction path. attrs' generated ``__init__`` of a
-# frozen class stores each field through ``object.__setattr__``; these store
-# the slots directly, about twice as fast. The result is exactly the value the
-# public constructor makes (same type, fields, equality, hash; still frozen),
-# as ``tests/test_state_values.py`` checks. Neither class has converters or
-# validators to bypass.
+# frozen class stores each field through ``object.__setattr__`` (a call per
+# field); these fill a plain instance of the slots base, whose stores are
+# plain attribute stores, then give it its class. Python allows that, as the
+# class adds no slots to its base: the result is exactly the value the public
+# constructor makes (same type, fields, equality, hash; still frozen), as
+# ``tests/test_state_values.py`` checks. Neither class has converters or
+# validators to bypass, and the hash is cached in a slot of our own.
 
-_new = object.__new__
-
-
-def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[Callable[[object, object], None], ...]:
-    return tuple(cls.__dict__[name].__set__ for name in names)
-
-
-_HASH_SLOT = "_attrs_cached_hash"  # attrs' slot for the cached hash (cache_hash=True)
-(_set_hand, _set_up, _set_down, _set_known, _set_seat_hash) = _slot_setters(
-    Seat, (*(field.name for field in attrs.fields(Seat)), _HASH_SLOT)
-)
-(
-    _set_rules, _set_phase, _set_current_player, _set_seats, _set_draw_pile, _set_discard_pile,
-    _set_out_of_game, _set_owed_plays, _set_may_draw, _set_swap_offered, _set_direction,
-    _set_turn, _set_finished, _set_first_player, _set_pile_swap, _set_state_hash,
-) = _slot_setters(GameState, (*(field.name for field in attrs.fields(GameState)), _HASH_SLOT))
+_new: Any = object.__new__
+_set_seat_hash = _SeatSlots.__dict__["_hash"].__set__  # stores the hash of a frozen seat
+_set_state_hash = _StateSlots.__dict__["_hash"].__set__
 
 
 def _make_seat(
     hand: tuple[Card, ...], up: tuple[Card, ...], down: tuple[Card, ...], known: tuple[Card, ...]
 ) -> Seat:
     """``Seat(hand, up, down, known)``, built through the slots."""
-    seat = _new(Seat)
-    _set_hand(seat, hand)
-    _set_up(seat, up)
-    _set_down(seat, down)
-    _set_known(seat, known)
-    _set_seat_hash(seat, None)
-    return seat
+    seat: _SeatSlots = _new(_SeatSlots)
+    seat.hand = hand
+    seat.up = up
+    seat.down = down
+    seat.known = known
+    seat._hash = None
+    seat.__class__ = Seat
+    return seat  # type: ignore[return-value]  # it is a Seat now
 
 
 def _make_state(
@@ -255,21 +313,22 @@ def _make_state(
     pile_swap: tuple[int, ...],
 ) -> GameState:
     """``GameState(...)`` with every field given in order, built through the slots."""
-    state = _new(GameState)
-    _set_rules(state, rules)
-    _set_phase(state, phase)
-    _set_current_player(state, current_player)
-    _set_seats(state, seats)
-    _set_draw_pile(state, draw_pile)
-    _set_discard_pile(state, discard_pile)
-    _set_out_of_game(state, out_of_game)
-    _set_owed_plays(state, owed_plays)
-    _set_may_draw(state, may_draw)
-    _set_swap_offered(state, swap_offered)
-    _set_direction(state, direction)
-    _set_turn(state, turn)
-    _set_finished(state, finished)
-    _set_first_player(state, first_player)
-    _set_pile_swap(state, pile_swap)
-    _set_state_hash(state, None)
-    return state
+    state: _StateSlots = _new(_StateSlots)
+    state.rules = rules
+    state.phase = phase
+    state.current_player = current_player
+    state.seats = seats
+    state.draw_pile = draw_pile
+    state.discard_pile = discard_pile
+    state.out_of_game = out_of_game
+    state.owed_plays = owed_plays
+    state.may_draw = may_draw
+    state.swap_offered = swap_offered
+    state.direction = direction
+    state.turn = turn
+    state.finished = finished
+    state.first_player = first_player
+    state.pile_swap = pile_swap
+    state._hash = None
+    state.__class__ = GameState
+    return state  # type: ignore[return-value]  # it is a GameState now
