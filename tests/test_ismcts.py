@@ -1,0 +1,170 @@
+"""The search bot: its budget, its rollouts, what it may see, and that it finds a
+better move than its rollout policy's own where the cards decide it."""
+
+from __future__ import annotations
+
+import random
+import types
+
+import pytest
+
+import threeup3down.ismcts as ismcts
+from tests.playouts import state_after
+from threeup3down import GameState, Move, Observation, Rules, legal_moves, observe, parse_move
+from threeup3down.bots import LowestCardBot, RandomBot
+from threeup3down.errors import ThreeUpError
+from threeup3down.heuristic import HeuristicBot
+from threeup3down.ismcts import CheatingBot, ISMCTSBot
+
+TWO = Rules(players=2, turn_limit=None)
+
+SHED_LOW_LOSES = "play 0 3r,9b|-|-/8g|-|- - - *"
+"""Seat 0 holds 3 and 9, seat 1 only an 8, every other card is out of the game.
+Shedding the 3 lets seat 1 go out with its 8 (W1); the 9 makes seat 1 pick it up
+(T3), and seat 0 goes out with its 3 on the empty pile (P2)."""
+
+
+EITHER_WINS = "play 0 5r,9b|-|-/3g|-|- - - *"
+"""Seat 0 holds 5 and 9, seat 1 only a 3: whichever card seat 0 sheds first,
+seat 1 picks it up and seat 0 goes out with the other."""
+
+
+class HighestCardBot:
+    """Plays the highest card it can (a rollout policy unlike the heuristic's)."""
+
+    def choose(self, observation: Observation, rng: random.Random) -> Move:
+        return max(observation.legal_moves(), key=_rank)
+
+
+def _rank(move: Move) -> int:
+    cards = getattr(move, "cards", ())
+    return int(cards[0].rank) if cards else -1
+
+
+class Recorder:
+    """A rollout policy that keeps what it was given and plays as ``policy`` does."""
+
+    def __init__(self, policy: ismcts.RolloutPolicy) -> None:
+        self.policy = policy
+        self.seen: list[tuple[object, object]] = []
+        self.moves: list[Move] = []
+
+    def choose(self, observation: Observation, rng: random.Random) -> Move:
+        self.seen.append((observation, rng))
+        move = self.policy.choose(observation, rng)
+        self.moves.append(move)
+        return move
+
+
+class FakeClock:
+    """``time`` for the search: every reading of the clock is one second later."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def midgame(players: int = 2, seed: int = 5) -> Observation:
+    """The observation of the player to move a few turns into a dealt game, with a choice."""
+    for steps in range(20, 80):
+        state = state_after(Rules(players=players), seed=seed, steps=steps)
+        if not state.is_over and len(legal_moves(state)) > 1:
+            return observe(state, state.current_player)
+    raise AssertionError("no decision with a choice in this game")
+
+
+def test_the_search_finds_the_move_that_wins_where_the_heuristic_loses() -> None:
+    """Where the heuristic's lowest card lets the opponent go out (W1), the search
+    plays the 9 that makes the opponent pick up (T3) and goes out next turn."""
+    state = GameState.from_notation(SHED_LOW_LOSES, TWO)
+    view = observe(state, 0)
+    assert HeuristicBot().choose(view, random.Random(0)) == parse_move("3r")
+    assert ISMCTSBot(iterations=1).choose(view, random.Random(0)) == parse_move("9b")
+    assert CheatingBot(iterations=1).choose_state(state, random.Random(0)) == parse_move("9b")
+
+
+def test_on_equal_results_it_plays_the_rollout_policys_move() -> None:
+    """Where every move wins (seat 1's 3 beats neither 5 nor 9, so it picks up
+    either, T3), the search plays what its rollout policy would play."""
+    state = GameState.from_notation(EITHER_WINS, TWO)
+    view = observe(state, 0)
+    for policy, expected in ((LowestCardBot(), "5r"), (HighestCardBot(), "9b")):
+        assert ISMCTSBot(iterations=2, rollout=policy).choose(view, random.Random(0)) == parse_move(expected)
+
+
+def test_the_iteration_budget_is_the_number_of_deals() -> None:
+    """``iterations=n`` searches exactly n deals; a forced move searches none."""
+    view = midgame()
+    bot = ISMCTSBot(iterations=3)
+    bot.choose(view, random.Random(1))
+    assert bot.last_iterations == 3
+    forced = observe(GameState.from_notation("play 0 4g,Cb|-|-/9b|-|- - 5r *", TWO), 0)
+    assert bot.choose(forced, random.Random(1)) == parse_move("Cb")
+    assert bot.last_iterations == 0
+
+
+def test_a_time_budget_stops_at_the_first_deal_after_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a clock that reads one second later each time, the deadline is 1 + 3.5 s:
+    the first deal, then three more begun at readings 2, 3 and 4; at 5 it stops."""
+    monkeypatch.setattr(ismcts, "time", types.SimpleNamespace(perf_counter=FakeClock().perf_counter))
+    view = midgame()
+    bot = ISMCTSBot(seconds=3.5)
+    assert bot.choose(view, random.Random(0)) in view.legal_moves()
+    assert bot.last_iterations == 4
+
+
+def test_iterations_cap_a_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Given both, the search stops at whichever budget is spent first."""
+    monkeypatch.setattr(ismcts, "time", types.SimpleNamespace(perf_counter=FakeClock().perf_counter))
+    bot = ISMCTSBot(iterations=2, seconds=1000.0)
+    bot.choose(midgame(), random.Random(0))
+    assert bot.last_iterations == 2
+
+
+def test_a_tiny_time_budget_still_searches_one_deal() -> None:
+    """However short the time, one deal is searched and a legal move returned."""
+    view = midgame()
+    bot = ISMCTSBot(seconds=1e-9)
+    assert bot.choose(view, random.Random(0)) in view.legal_moves()
+    assert bot.last_iterations == 1
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_search_is_reproducible_from_its_rng(players: int) -> None:
+    """Every random choice, the rollout policy's included, comes from the rng given."""
+    view = midgame(players)
+    runs = []
+    for _ in range(2):
+        recorder = Recorder(RandomBot())
+        move = ISMCTSBot(iterations=3, rollout=recorder).choose(view, random.Random(4))
+        runs.append((move, recorder.moves))
+    assert runs[0] == runs[1] and runs[0][1]
+
+
+def test_rollouts_see_only_observations() -> None:
+    """The rollout policy is a fair bot too: it is handed an Observation of the seat
+    to move in the deal, never a GameState."""
+    recorder = Recorder(HeuristicBot())
+    ISMCTSBot(iterations=2, rollout=recorder).choose(midgame(3), random.Random(0))
+    assert recorder.seen
+    for observation, rng in recorder.seen:
+        assert type(observation) is Observation and type(rng) is random.Random
+        assert observation.player == observation.current_player
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        ({"iterations": 0}, "iterations must be a whole number of at least 1, not 0"),
+        ({"iterations": True}, "iterations must be a whole number of at least 1, not True"),
+        ({"seconds": 0}, "seconds must be a positive time, not 0"),
+        ({"rollout_moves": 0}, "rollout_moves must be a whole number of at least 1, or None, not 0"),
+    ],
+)
+def test_bad_budgets_are_library_errors(arguments: dict[str, object], expected: str) -> None:
+    """A budget that cannot be spent raises ThreeUpError naming it."""
+    with pytest.raises(ThreeUpError, match=expected):
+        ISMCTSBot(**arguments)  # type: ignore[arg-type]
