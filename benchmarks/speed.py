@@ -104,7 +104,7 @@ TABLES: dict[str, Rules] = {
     "2 players": Rules(players=2),
     "4 players": Rules(players=4),
     "6 players": Rules(players=6),
-    "4, all options": ALL_OPTIONS,
+    "4p all options": ALL_OPTIONS,
 }
 
 

@@ -197,7 +197,8 @@ class Observation:
         """
         if self.phase is _OVER or self.current_player != self.player:
             return ()
-        return legal_moves(cast(GameState, _MoverPosition(self)))
+        position: GameState = _MoverPosition(self)  # type: ignore[assignment]  # duck-typed stand-in
+        return legal_moves(position)
 
     def is_legal(self, move: Move) -> bool:
         """Whether the engine would accept ``move`` from the observer now
@@ -387,6 +388,9 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
 _PLACEHOLDER = (next(iter(Card)),)
 """A card to fill the places whose faces the engine does not read: the draw
 pile and the 3DOWN cards of :class:`_MoverPosition`."""
+_KEPT = 64
+_PLACEHOLDERS = tuple(_PLACEHOLDER * size for size in range(_KEPT))
+"""Runs of :data:`_PLACEHOLDER` by length, made once."""
 _NO_SEATS = (Seat(),) * 64
 """Empty seats, to stand for the other players (more than any table holds)."""
 _OVER = Phase.OVER
@@ -437,11 +441,11 @@ class _MoverPosition:
         self.rules = observation.rules
         self.phase = observation.phase
         self.current_player = player
-        self.seats = (
-            *_NO_SEATS[:player],
-            _MoverSeat(observation.hand, view.up, _PLACEHOLDER * view.down_size),
+        self.seats = _NO_SEATS[:player] + (
+            _MoverSeat(observation.hand, view.up, _PLACEHOLDERS[view.down_size]),
         )
-        self.draw_pile = _PLACEHOLDER * observation.draw_pile_size
+        size = observation.draw_pile_size
+        self.draw_pile = _PLACEHOLDERS[size] if size < _KEPT else _PLACEHOLDER * size
         self.discard_pile = observation.discard_pile
         self.owed_plays = observation.owed_plays
         self.may_draw = observation.may_draw
