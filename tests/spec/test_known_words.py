@@ -1,0 +1,47 @@
+"""Public knowledge of a hand (what every player saw go into it) names only cards the hand holds,
+as many times as it holds them; each refusal compared word for word."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from tests.helpers import position
+from threeup3down import parse_cards
+from threeup3down.validation import position_problems
+
+RUN = "play 0 8g,9r,Cb|2r,3b|4b,1b,1b/9b,10r|-|- 5b 5g,6g,7g * known=9r,Cb/-"
+"""Every player saw 9r and Cb go into seat 0's hand, which holds 8g, 9r and Cb."""
+
+
+@pytest.mark.spec("T3")
+def test_known_cards_held_by_the_hand_are_no_problem() -> None:
+    """The position as read: both known cards are in the hand, sorted."""
+    assert position_problems(position(RUN)) == ()
+
+
+@pytest.mark.spec("T3")
+def test_a_known_card_the_hand_does_not_hold_is_refused() -> None:
+    """7g is not in the hand: it is named, with the hand it is missing from."""
+    state = position(RUN)
+    seat = attrs.evolve(state.seats[0], known=parse_cards("7g,9r"))
+    problems = position_problems(attrs.evolve(state, seats=(seat, state.seats[1])))
+    assert problems == ("seat 0 is known to hold 7g but its hand is 8g,9r,Cb",)
+
+
+@pytest.mark.spec("T3")
+def test_a_card_known_twice_must_be_held_twice() -> None:
+    """The hand holds one 9r, so two known 9r leave one unaccounted for."""
+    state = position(RUN)
+    seat = attrs.evolve(state.seats[0], known=parse_cards("9r,9r"))
+    problems = position_problems(attrs.evolve(state, seats=(seat, state.seats[1])))
+    assert problems == ("seat 0 is known to hold 9r but its hand is 8g,9r,Cb",)
+
+
+@pytest.mark.spec("T3")
+def test_a_hand_wholly_known_with_one_copy_too_many_is_refused() -> None:
+    """Seat 1 holds 9b and 10r; knowing 9b twice and 10r once names the second 9b."""
+    state = position(RUN)
+    seat = attrs.evolve(state.seats[1], known=parse_cards("9b,9b,10r"))
+    problems = position_problems(attrs.evolve(state, seats=(state.seats[0], seat)))
+    assert problems == ("seat 1 is known to hold 9b but its hand is 9b,10r",)
