@@ -7,7 +7,7 @@ import attrs
 import pytest
 
 from tests.helpers import position
-from threeup3down import parse_cards
+from threeup3down import GameState, NotationError, Rules, new_game, parse_cards
 from threeup3down.validation import position_problems
 
 RUN = "play 0 8g,9r,Cb|2r,3b|4b,1b,1b/9b,10r|-|- 5b 5g,6g,7g * known=9r,Cb/-"
@@ -45,3 +45,15 @@ def test_a_hand_wholly_known_with_one_copy_too_many_is_refused() -> None:
     seat = attrs.evolve(state.seats[1], known=parse_cards("9b,9b,10r"))
     problems = position_problems(attrs.evolve(state, seats=(state.seats[0], seat)))
     assert problems == ("seat 1 is known to hold 9b but its hand is 9b,10r",)
+
+
+@pytest.mark.spec("S3", "T3")
+def test_nothing_is_known_during_setup() -> None:
+    """Cards become known only when a pile is picked up in a turn, and no turn is taken during setup."""
+    setup = new_game(Rules(players=2), seed=1)
+    seat = attrs.evolve(setup.seats[0], known=setup.seats[0].hand[:1])
+    problems = position_problems(attrs.evolve(setup, seats=(seat, setup.seats[1])))
+    assert problems == ("no card of a hand is known to the table during setup (S3)",)
+    with pytest.raises(NotationError) as refused:
+        GameState.from_notation(f"{setup.notation()} known={setup.seats[0].hand[0]}/-", setup.rules)
+    assert str(refused.value) == "invalid position: no card of a hand is known to the table during setup (S3)"
