@@ -273,22 +273,6 @@ def test_heuristic_setup_keeps_the_strongest_cards_face_up() -> None:
     assert min(ranks) >= max(rest[:3])
 
 
-@pytest.mark.parametrize(
-    ("mine", "up"),
-    [
-        ("2g,5g,9r,10r,Cb,C+1r", "up:9r,10r,C+1r"),  # Clear +1 20, 10 13, 9 9, Clear 8
-        ("2g,9r,9b,10r,Cb,C+2g", "up:9r,9b,C+2g"),  # 9, 9 and the pair 26, Clear +2 21
-        ("1g,2g,7r,9r,10r,Cb", "up:9r,10r,Cb"),  # the plain Clear's 8 still beats a 7
-    ],
-)
-def test_heuristic_setup_puts_extra_play_clears_up_and_plain_clears_in_hand(mine: str, up: str) -> None:
-    """Rule 1: a Clear +1 or +2 counts its rank and 8 more, a plain Clear 3 less."""
-    others = "1r,1b,1g/3b,6r,9g,Cg,Cr,7g|-|2r,1r,9r"
-    rules = Rules(players=2, custom_cards=parse_cards(f"{mine},{others.replace('/', ',').replace('|-|', ',')}"))
-    state = GameState.from_notation(f"setup 0 {mine}|-|{others} - - -", rules)
-    assert str(HeuristicBot().choose(observe(state, 0), random.Random(0))) == up
-
-
 def test_heuristic_setup_with_chosen_faces_gives_the_weakest_cards_away() -> None:
     """Rule 1 (O6): the chosen cards go to the next player, so they are the weakest."""
     rules = Rules(players=2, chosen_faces=True, custom_cards=parse_cards("1g,2g,3g,9r,10r,Cb") * 3)
