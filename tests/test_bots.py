@@ -263,8 +263,8 @@ def heuristic_move(text: str) -> str:
 
 
 def test_heuristic_setup_keeps_the_strongest_cards_face_up() -> None:
-    """Rule 1: Clears and high numbers become 3UP cards; low cards stay in hand."""
-    state = new_game(Rules(players=2, custom_cards=parse_cards("1g,2g,3g,9r,10r,Cb") * 3), seed=1)
+    """Rule 1: Clear +1s and high numbers become 3UP cards; low cards stay in hand."""
+    state = new_game(Rules(players=2, custom_cards=parse_cards("1g,2g,3g,9r,10r,C+1b") * 3), seed=1)
     view = observe(state, 0)
     move = HeuristicBot().choose(view, random.Random(0))
     assert isinstance(move, ChooseUp)

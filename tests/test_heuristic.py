@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -64,7 +65,7 @@ def test_the_heuristic_is_deterministic() -> None:
     assert len(moves) == 1
 
 
-SIX = "1g,2g,3g,9r,10r,Cb"
+SIX = "1g,2g,3g,9r,10r,C+1b"
 """A deck of these cards three times over: every six-card deal mixes low and high."""
 
 
@@ -94,6 +95,22 @@ def test_rule_1_gives_the_weakest_cards_to_a_pile_that_goes_to_an_opponent() -> 
     assert chosen_up(pile_swap=True) == "weakest"
     assert chosen_up(chosen_faces=True) == "weakest"
     assert chosen_up(pile_swap=True, chosen_faces=True) == "strongest"
+
+
+@pytest.mark.parametrize(
+    ("mine", "up"),
+    [
+        ("2g,5g,9r,10r,Cb,C+1r", "up:9r,10r,C+1r"),  # Clear +1 20, 10 13, 9 9, Clear 8
+        ("2g,9r,9b,10r,Cb,C+2g", "up:9r,9b,C+2g"),  # 9 + 9 + 8 for the pair + 21 beat 13 + 9 + 21
+        ("1g,2g,7r,9r,10r,Cb", "up:9r,10r,Cb"),  # the plain Clear's 8 still beats a 7
+    ],
+)
+def test_rule_1_puts_extra_play_clears_up_and_keeps_a_plain_clear_in_hand(mine: str, up: str) -> None:
+    """Rule 1: a Clear +1 or +2 counts its rank and 8 more, a plain Clear 3 less."""
+    others = "1r,1b,1g/3b,6r,9g,Cg,Cr,7g|-|2r,1r,9r"
+    rules = Rules(players=2, custom_cards=parse_cards(f"{mine},{others.replace('/', ',').replace('|-|', ',')}"))
+    state = GameState.from_notation(f"setup 0 {mine}|-|{others} - - -", rules)
+    assert str(HeuristicBot().choose(observe(state, 0), random.Random(0))) == up
 
 
 def test_rule_4_plays_high_on_a_big_pile() -> None:

@@ -3,14 +3,17 @@
 Its strategy, rule by rule (the docs page :doc:`/howto/opponents` gives the
 reasons and the measured strength):
 
-1. **Setup (S3).** Keep the strongest three cards as 3UP cards: the highest
-   ranks (Clear kinds rank above 10), with 3 points more for a 10 and 8 for
-   each extra copy of a number (3UP cards are played when the hand is empty,
-   against whatever pile is left, and a pair goes in one play). With chosen
+1. **Setup (S3).** Keep the strongest three cards as 3UP cards: each card
+   counts its rank, with 3 points more for a 10 and 8 for each extra copy of
+   a number (3UP cards are played when the hand is empty, against whatever
+   pile is left, and a pair goes in one play); a Clear +1 or Clear +2 counts
+   8 points more than its rank (20 and 21: played from 3UP, its extra plays
+   come from the 3UP and 3DOWN cards too), a plain Clear 3 less (8, below a
+   9: it stays in hand, where it spares a pick-up before the end). With chosen
    faces (O6) the chosen cards go to the next player, and a pile swap (O5)
    moves each pile to another seat: when the chosen cards will end on an
    opponent's pile it gives the weakest three away (keeping the strongest in
-   hand).
+   hand), every Clear counted by its rank alone.
 2. **Early draw (C2, C3).** Always draw when offered: the cards would be
    drawn at the end of the turn anyway, and they give the owed play a choice.
 3. **Shedding.** Play the lowest number it can, every copy of it at once
@@ -77,6 +80,10 @@ _PAIR_BONUS = 8
 """Rule 1: points for each extra copy of a number among the 3UP cards."""
 _TEN_BONUS = 3
 """Rule 1: points for each 10 among the 3UP cards."""
+_EXTRA_PLAY_BONUS = 8
+"""Rule 1: points for each Clear +1 or Clear +2 among the 3UP cards."""
+_PLAIN_CLEAR_PENALTY = 3
+"""Rule 1: points taken off for each plain Clear among the 3UP cards."""
 _PILE_WEIGHT = 0.5
 """Rule 10: points per card of the pile the opponent is expected to pick up;
 a rank above the lowest playable one costs one point."""
@@ -117,12 +124,17 @@ class HeuristicBot:
         return play
 
 
-def _keep_value(cards: Sequence[Card]) -> int:
-    """Rule 1: how good ``cards`` are as 3UP cards: high ranks, 10s, and pairs."""
+def _keep_value(cards: Sequence[Card], *, mine: bool = True) -> int:
+    """Rule 1: how good ``cards`` are as 3UP cards: high ranks, 10s and pairs;
+    on its own 3UP cards also the Clears that give extra plays, rather than
+    the plain Clear that it keeps in hand."""
     ranks = Counter(card.rank for card in cards)
     pairs = sum(count - 1 for rank, count in ranks.items() if not rank.is_clear)
-    tens = ranks[Rank.TEN]
-    return sum(int(card.rank) for card in cards) + _PAIR_BONUS * pairs + _TEN_BONUS * tens
+    value = sum(int(card.rank) for card in cards) + _PAIR_BONUS * pairs + _TEN_BONUS * ranks[Rank.TEN]
+    if mine:
+        extra_plays = ranks[Rank.CLEAR_PLUS_1] + ranks[Rank.CLEAR_PLUS_2]
+        value += _EXTRA_PLAY_BONUS * extra_plays - _PLAIN_CLEAR_PENALTY * ranks[Rank.CLEAR]
+    return value
 
 
 def _choose_up(observation: Observation, moves: Sequence[Move]) -> Move:
@@ -137,7 +149,7 @@ def _choose_up(observation: Observation, moves: Sequence[Move]) -> Move:
         mine = not mine and len(observation.seats) == 2
     sign = 1 if mine else -1
     choices = [move for move in moves if isinstance(move, ChooseUp)]
-    return max(choices, key=lambda move: sign * _keep_value(move.cards))
+    return max(choices, key=lambda move: sign * _keep_value(move.cards, mine=mine))
 
 
 def _swap_or_keep(moves: Sequence[Move]) -> Move:
