@@ -116,48 +116,59 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     if source is None:
         moves.extend(_FLIPS[: len(seat.down)])
         return tuple(moves)
-    plays = _plays(
+    listed = len(moves)
+    _plays(
+        moves,
         seat.hand if source is _HAND else seat.up,
         _top_rank(state.discard_pile),
         source,
         state.rules.colour_matters,
     )
-    if not plays:
+    if len(moves) == listed:
         moves.append(_PICK_UP)
-    else:
-        if _may_draw_instead(state):
-            moves.append(_DRAW_INSTEAD)
-        moves.extend(plays)
+    elif _may_draw_instead(state):
+        moves.insert(listed, _DRAW_INSTEAD)
     return tuple(moves)
 
 
-_RUN_PLAYS: dict[tuple[Source, bool], dict[tuple[Card, ...], tuple[Play, ...]]] = {
-    (source, colour_matters): {} for source in Source for colour_matters in (False, True)
-}
-"""The plays of each run of equal ranks already seen, by source and by whether
-colours matter: small tables (a run is one rank's cards), so listing the plays
-of a hand looks up one entry per playable rank."""
+_RUN_PLAYS: tuple[tuple[dict[tuple[Card, ...], tuple[Play, ...]], ...], ...] = (
+    ({}, {}),
+    ({}, {}),
+)
+"""The plays of each run of equal ranks already seen: from the hand ``[False]``
+or the 3UP cards ``[True]``, and with colours irrelevant ``[False]`` or
+relevant ``[True]``. Small tables (a run is one rank's cards), so listing the
+plays of a hand looks up one entry per playable rank."""
+
+_SHORT = 8
+"""Up to this many cards, :func:`_plays` walks a hand from its first card
+rather than searching for the first playable rank."""
 
 
-def _plays(cards: tuple[Card, ...], top: int, source: Source, colour_matters: bool) -> list[Play]:
-    """P2, P3: the distinct plays from sorted ``cards`` onto a pile topped by
-    ``top``: those of each run of equal ranks that equals or beats it."""
-    plays: list[Play] = []
-    table = _RUN_PLAYS[source, colour_matters]
+def _plays(
+    plays: list[Move],
+    cards: tuple[Card, ...],
+    top: int,
+    source: Source,
+    colour_matters: bool,
+) -> None:
+    """P2, P3: add to ``plays`` the distinct plays from sorted ``cards`` onto a
+    pile topped by ``top``: those of each run of equal ranks that equals or beats it."""
+    table = _RUN_PLAYS[source is _UP][colour_matters]
     count = len(cards)
-    start = bisect_left(cards, 3 * top, key=sort_key) if top else 0  # the first rank >= top
+    start = bisect_left(cards, 3 * top, key=sort_key) if count > _SHORT else 0  # the first rank >= top
     while start < count:
         rank = cards[start].rank
         end = start + 1
         while end < count and cards[end].rank is rank:
             end += 1
-        run = cards[start:end]
-        listed = table.get(run)
-        if listed is None:
-            listed = table[run] = _run_plays(run, source, colour_matters)
-        plays += listed
+        if rank >= top:
+            run = cards[start:end]
+            listed = table.get(run)
+            if listed is None:
+                listed = table[run] = _run_plays(run, source, colour_matters)
+            plays += listed
         start = end
-    return plays
 
 
 def _run_plays(run: tuple[Card, ...], source: Source, colour_matters: bool) -> tuple[Play, ...]:
@@ -352,10 +363,21 @@ def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
 
 def _merged(cards: tuple[Card, ...], more: tuple[Card, ...]) -> tuple[Card, ...]:
     """The sorted ``cards`` with ``more`` added, sorted: equal to ``_sorted(cards + more)``
-    but without re-sorting a long multiset (the out-of-game cards) for a few new ones."""
+    but without re-sorting a long multiset (the out-of-game cards) for a few new ones.
+    Each card goes after the cards it does not precede: found by a search in a long
+    multiset, by a walk in a short one (a hand)."""
     merged = list(cards)
     for card in more:
-        insort(merged, card, key=sort_key)
+        if len(merged) > _SHORT:
+            insort(merged, card, key=sort_key)
+            continue
+        order = card.order
+        index = 0
+        for held in merged:
+            if held.order > order:
+                break
+            index += 1
+        merged.insert(index, card)
     return tuple(merged)
 
 
@@ -484,21 +506,34 @@ def _positions(count: int) -> str:
 
 
 def _find(cards: Sequence[Card], card: Card) -> int:
-    """Where ``card`` first lies in sorted ``cards``, or -1: a binary search by card
-    order, then a check by identity (cards are singletons). Much cheaper than
-    ``cards.index``, whose ``==`` goes through the card ordering methods."""
-    index = bisect_left(cards, card.order, key=sort_key)
-    return index if index < len(cards) and cards[index] is card else -1
+    """Where ``card`` first lies in sorted ``cards``, or -1: by identity (cards are
+    singletons), walking a short sequence and searching a long one by card order.
+    Much cheaper than ``cards.index``, whose ``==`` goes through the card
+    ordering methods."""
+    if len(cards) > _SHORT:
+        index = bisect_left(cards, card.order, key=sort_key)
+        return index if index < len(cards) and cards[index] is card else -1
+    index = 0
+    for held in cards:
+        if held is card:
+            return index
+        index += 1
+    return -1
 
 
 def _take(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...] | None:
     """Sorted ``cards`` less ``taken``, or ``None`` if ``cards`` does not hold them all."""
-    if len(taken) == 1:  # the common case, with _find inlined
+    if len(taken) == 1:  # the common case, with _find inlined for a short hand
         card = taken[0]
-        index = bisect_left(cards, card.order, key=sort_key)
-        if index == len(cards) or cards[index] is not card:
-            return None
-        return cards[:index] + cards[index + 1 :]
+        if len(cards) > _SHORT:
+            index = _find(cards, card)
+            return None if index < 0 else cards[:index] + cards[index + 1 :]
+        index = 0
+        for held in cards:
+            if held is card:
+                return cards[:index] + cards[index + 1 :]
+            index += 1
+        return None
     remaining = list(cards)
     for card in taken:
         index = _find(remaining, card)
@@ -556,13 +591,13 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
             raise _refuse(state, move, f"they are not all among the 3UP cards, {_listed(seat.up)}", "P1")
         hand, up, known = seat.hand, remaining, seat.known
     rank = cards[0].rank
-    if len(cards) > 1:
-        if any(card.rank >= _CLEAR for card in cards):
+    if len(cards) > 1:  # the cards are sorted: the last has the highest rank
+        if cards[-1].rank >= _CLEAR:
             raise _refuse(state, move, "Clear cards are played one at a time", "P4")
-        if any(card.rank is not rank for card in cards):
+        if cards[-1].rank is not rank:
             raise _refuse(state, move, "a play is one card or several of the same number", "P1")
     _check_beats_top(state, move, rank)
-    return _lay(state, hand, up, seat.down, cards, known=known)
+    return _lay(state, hand, up, seat.down, cards, known)
 
 
 def _check_up_open(state: GameState, seat: Seat, move: Play) -> None:
@@ -605,11 +640,11 @@ def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
     card = seat.down[move.position]
     down = seat.down[: move.position] + seat.down[move.position + 1 :]
     if card.rank >= _top_rank(state.discard_pile):
-        return _lay(state, (), (), down, (card,), known=())
+        return _lay(state, (), (), down, (card,), ())
     hand = _sorted(state.discard_pile + (card,))  # F4: all see the pile go in, not the card
     return _end_turn(
         state, hand, (), down, (), state.out_of_game, state.draw_pile, state.direction,
-        state.finished, known=_known_plus(seat.known, state.discard_pile),
+        state.finished, _known_plus(seat.known, state.discard_pile),
     )
 
 
@@ -620,7 +655,7 @@ def _apply_pick_up(state: GameState, seat: Seat, move: PickUp) -> GameState:
     hand = _sorted(seat.hand + state.discard_pile)
     return _end_turn(
         state, hand, seat.up, seat.down, (), state.out_of_game, state.draw_pile,
-        state.direction, state.finished, known=_known_plus(seat.known, state.discard_pile),
+        state.direction, state.finished, _known_plus(seat.known, state.discard_pile),
     )
 
 
@@ -662,7 +697,7 @@ def _apply_draw_instead(state: GameState, seat: Seat, move: DrawInstead) -> Game
     hand = _merged(seat.hand, state.draw_pile[-1:])
     return _end_turn(
         state, hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
-        state.draw_pile[:-1], state.direction, state.finished, known=seat.known,
+        state.draw_pile[:-1], state.direction, state.finished, seat.known,
     )
 
 
@@ -698,7 +733,7 @@ def _after_swap(state: GameState, seat: Seat) -> GameState:
         return _evolve(state, seats=_replace_seat(state, seat), swap_offered=False)
     return _end_turn(
         state, seat.hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
-        state.draw_pile, state.direction, state.finished, known=seat.known,
+        state.draw_pile, state.direction, state.finished, seat.known,
     )
 
 
@@ -711,7 +746,6 @@ def _lay(
     up: tuple[Card, ...],
     down: tuple[Card, ...],
     cards: tuple[Card, ...],
-    *,
     known: tuple[Card, ...],
 ) -> GameState:
     """Put ``cards`` on the discard pile, the player left holding ``hand``, ``up``
@@ -750,7 +784,7 @@ def _lay(
         )
     return _end_turn(
         state, hand, up, down, pile, out_of_game, state.draw_pile, direction, state.finished,
-        known=known,
+        known,
     )
 
 
@@ -764,7 +798,7 @@ def _go_out(
     finished = state.finished + (state.current_player,)
     active = [s for s in range(state.rules.players) if s not in finished]
     if state.rules.places and len(active) > 1:
-        return _end_turn(state, (), (), (), pile, out_of_game, state.draw_pile, direction, finished, known=())
+        return _end_turn(state, (), (), (), pile, out_of_game, state.draw_pile, direction, finished, ())
     if state.rules.places:
         finished += (active[0],)
     return _state(
@@ -794,7 +828,6 @@ def _end_turn(
     draw_pile: tuple[Card, ...],
     direction: int,
     finished: tuple[int, ...],
-    *,
     known: tuple[Card, ...],
 ) -> GameState:
     """T1, T4, O10: the player, left holding ``hand``, ``up`` and ``down`` (``known``
