@@ -81,31 +81,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     >>> [str(move) for move in legal_moves(state)]
     ['7g', '7g,7r', 'Cb']
     """
-    if state.phase is _PLAY:
-        return _play_moves(state)
-    if state.phase is _SETUP:
-        return _setup_moves(state)
-    return ()
-
-
-def _setup_moves(state: GameState) -> tuple[Move, ...]:
-    """S3: choose three of the six dealt cards."""
-    hand = state.seats[state.current_player].hand
-    moves = []
-    for cards in _distinct_subsets(hand, _HAND_SIZE, state.rules.colour_matters):
-        move = _CHOICES.get(cards)
-        if move is None:
-            move = _CHOICES[cards] = ChooseUp(cards)
-        moves.append(move)
-    return tuple(moves)
-
-
-_CHOICES: dict[tuple[Card, ...], ChooseUp] = {}
-"""3UP choices already made, so that listing setup moves rarely constructs one
-(at most one per multiset of three kinds of card)."""
-
-
-def _play_moves(state: GameState) -> tuple[Move, ...]:
+    if state.phase is not _PLAY:
+        return _setup_moves(state) if state.phase is _SETUP else ()
     seat = state.seats[state.current_player]
     if state.swap_offered:
         return _swap_moves(seat)
@@ -131,6 +108,23 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+def _setup_moves(state: GameState) -> tuple[Move, ...]:
+    """S3: choose three of the six dealt cards."""
+    hand = state.seats[state.current_player].hand
+    moves = []
+    for cards in _distinct_subsets(hand, _HAND_SIZE, state.rules.colour_matters):
+        move = _CHOICES.get(cards)
+        if move is None:
+            move = _CHOICES[cards] = ChooseUp(cards)
+        moves.append(move)
+    return tuple(moves)
+
+
+_CHOICES: dict[tuple[Card, ...], ChooseUp] = {}
+"""3UP choices already made, so that listing setup moves rarely constructs one
+(at most one per multiset of three kinds of card)."""
+
+
 _RUN_PLAYS: tuple[tuple[dict[tuple[Card, ...], tuple[Play, ...]], ...], ...] = (
     ({}, {}),
     ({}, {}),
@@ -139,6 +133,11 @@ _RUN_PLAYS: tuple[tuple[dict[tuple[Card, ...], tuple[Play, ...]], ...], ...] = (
 or the 3UP cards ``[True]``, and with colours irrelevant ``[False]`` or
 relevant ``[True]``. Small tables (a run is one rank's cards), so listing the
 plays of a hand looks up one entry per playable rank."""
+
+_CARD_PLAYS: tuple[dict[Card, Play], ...] = ({}, {})
+"""The play of a run of one card, from the hand ``[0]`` or the 3UP cards ``[1]``
+(the same whether colours matter or not): a run of one is the common case, and
+a card is quicker to look up than a tuple of cards."""
 
 _SHORT = 8
 """Up to this many cards, :func:`_plays` walks a hand from its first card
@@ -155,14 +154,24 @@ def _plays(
     """P2, P3: add to ``plays`` the distinct plays from sorted ``cards`` onto a
     pile topped by ``top``: those of each run of equal ranks that equals or beats it."""
     table = _RUN_PLAYS[source is _UP][colour_matters]
+    singles = _CARD_PLAYS[source is _UP]
     count = len(cards)
     start = bisect_left(cards, 3 * top, key=sort_key) if count > _SHORT else 0  # the first rank >= top
     while start < count:
-        rank = cards[start].rank
+        card = cards[start]
+        rank = card.rank
         end = start + 1
         while end < count and cards[end].rank is rank:
             end += 1
-        if rank >= top:
+        if rank < top:
+            pass
+        elif end == start + 1:
+            play = singles.get(card)
+            if play is None:
+                (play,) = _run_plays((card,), source, colour_matters)
+                singles[card] = play
+            plays.append(play)
+        else:
             run = cards[start:end]
             listed = table.get(run)
             if listed is None:
@@ -348,15 +357,6 @@ def _draw_to_three(hand: tuple[Card, ...], draw_pile: tuple[Card, ...]) -> tuple
     return _merged(hand, draw_pile[split:]), draw_pile[:split]
 
 
-def _next_player(state: GameState, player: int, direction: int, finished: tuple[int, ...]) -> int:
-    """S6, O3: the next seat in the direction of play that still holds cards."""
-    players = state.rules.players
-    seat = (player + direction) % players
-    while seat in finished:
-        seat = (seat + direction) % players
-    return seat
-
-
 def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=sort_key))
 
@@ -531,6 +531,10 @@ def _take(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...] 
         index = 0
         for held in cards:
             if held is card:
+                if index == 0:
+                    return cards[1:]
+                if index == len(cards) - 1:
+                    return cards[:index]
                 return cards[:index] + cards[index + 1 :]
             index += 1
         return None
@@ -596,7 +600,8 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
             raise _refuse(state, move, "Clear cards are played one at a time", "P4")
         if cards[-1].rank is not rank:
             raise _refuse(state, move, "a play is one card or several of the same number", "P1")
-    _check_beats_top(state, move, rank)
+    if rank < _top_rank(state.discard_pile):
+        raise _lower_than_top(state, move, rank)
     return _lay(state, hand, up, seat.down, cards, known)
 
 
@@ -614,16 +619,16 @@ def _check_up_open(state: GameState, seat: Seat, move: Play) -> None:
     )
 
 
-def _check_beats_top(state: GameState, move: Move, rank: Rank) -> None:
-    """P2, P3: a number must equal or beat the top number; Clears always play."""
-    if rank < _top_rank(state.discard_pile):
-        top = state.discard_pile[-1].rank
-        raise _refuse(
-            state,
-            move,
-            f"a {rank.symbol} is lower than the {top.symbol} on top of the discard pile",
-            "P2",
-        )
+def _lower_than_top(state: GameState, move: Move, rank: Rank) -> IllegalMoveError:
+    """P2: the refusal of a play of ``rank``, lower than the top of the discard pile
+    (P2, P3: a number must equal or beat the top number; Clears always play)."""
+    top = state.discard_pile[-1].rank
+    return _refuse(
+        state,
+        move,
+        f"a {rank.symbol} is lower than the {top.symbol} on top of the discard pile",
+        "P2",
+    )
 
 
 def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
@@ -830,18 +835,22 @@ def _end_turn(
     finished: tuple[int, ...],
     known: tuple[Card, ...],
 ) -> GameState:
-    """T1, T4, O10: the player, left holding ``hand``, ``up`` and ``down`` (``known``
-    of the hand public), draws up to three and the turn passes; owed plays lapse.
+    """T1, T4, O10, S6, O3: the player, left holding ``hand``, ``up`` and ``down``
+    (``known`` of the hand public), draws up to three and the turn passes to the
+    next seat in the direction of play that still holds cards; owed plays lapse.
     At the turn limit the game ends as a stalemate. Drawn cards are not public."""
+    rules = state.rules
     player = state.current_player
     if len(hand) < _HAND_SIZE and draw_pile and (hand or up or down):
         hand, draw_pile = _draw_to_three(hand, draw_pile)
     turn = state.turn + 1
-    limit = state.rules.turn_limit
+    limit = rules.turn_limit
     if limit is not None and turn >= limit:
         phase, next_player = _OVER, player
     else:
-        phase, next_player = _PLAY, _next_player(state, player, direction, finished)
+        phase, next_player = _PLAY, (player + direction) % rules.players
+        while next_player in finished:
+            next_player = (next_player + direction) % rules.players
     seats = list(state.seats)
     seats[player] = _make_seat(hand, up, down, known)
     return _make_state(
