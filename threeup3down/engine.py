@@ -99,7 +99,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         seat.hand if source is _HAND else seat.up,
         _top_rank(state.discard_pile),
         source,
-        state.rules.colour_matters,
+        state.rules,
     )
     if len(moves) == listed:
         moves.append(_PICK_UP)
@@ -149,11 +149,11 @@ def _plays(
     cards: tuple[Card, ...],
     top: int,
     source: Source,
-    colour_matters: bool,
+    rules: Rules,
 ) -> None:
     """P2, P3: add to ``plays`` the distinct plays from sorted ``cards`` onto a
-    pile topped by ``top``: those of each run of equal ranks that equals or beats it."""
-    table = _RUN_PLAYS[source is _UP][colour_matters]
+    pile topped by ``top``: those of each run of equal ranks that equals or beats it.
+    Whether colours matter is read only for a run of several cards."""
     singles = _CARD_PLAYS[source is _UP]
     count = len(cards)
     start = bisect_left(cards, 3 * top, key=sort_key) if count > _SHORT else 0  # the first rank >= top
@@ -168,10 +168,12 @@ def _plays(
         elif end == start + 1:
             play = singles.get(card)
             if play is None:
-                (play,) = _run_plays((card,), source, colour_matters)
+                (play,) = _run_plays((card,), source, rules.colour_matters)
                 singles[card] = play
             plays.append(play)
         else:
+            colour_matters = rules.colour_matters
+            table = _RUN_PLAYS[source is _UP][colour_matters]
             run = cards[start:end]
             listed = table.get(run)
             if listed is None:
@@ -336,13 +338,6 @@ def _direction_after_ones(rules: Rules, direction: int, ones: int) -> int:
     return -direction
 
 
-def _clears(pile: tuple[Card, ...], rank: Rank) -> bool:
-    """C1–C4: a Clear kind, or a run of three or more equal numbers, clears the pile."""
-    return rank >= _CLEAR or (
-        len(pile) >= 3 and pile[-2].rank is rank and pile[-3].rank is rank
-    )
-
-
 def _completes_colour_run(pile: tuple[Card, ...]) -> bool:
     """O7: the top four cards of the discard pile share a colour."""
     return len(pile) >= 4 and pile[-1].colour is pile[-2].colour is pile[-3].colour is pile[-4].colour
@@ -367,10 +362,11 @@ def _merged(cards: tuple[Card, ...], more: tuple[Card, ...]) -> tuple[Card, ...]
     Each card goes after the cards it does not precede: found by a search in a long
     multiset, by a walk in a short one (a hand)."""
     merged = list(cards)
-    for card in more:
-        if len(merged) > _SHORT:
+    if len(merged) > _SHORT:
+        for card in more:
             insort(merged, card, key=sort_key)
-            continue
+        return tuple(merged)
+    for card in more:
         order = card.order
         index = 0
         for held in merged:
@@ -761,7 +757,8 @@ def _lay(
     pile = state.discard_pile + cards
     out_of_game = state.out_of_game
     owed = state.owed_plays - 1 if state.owed_plays else 0
-    if _clears(pile, rank):
+    if rank >= _CLEAR or (len(pile) >= 3 and pile[-2].rank is rank and pile[-3].rank is rank):
+        # C1–C4: a Clear kind, or a run of three or more equal numbers, clears the pile
         out_of_game = _merged(out_of_game, pile)  # C1, C4, C6
         pile = ()
         owed = _owed_after_clear(rules, owed, rank)  # C1–C5
