@@ -81,11 +81,31 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     >>> [str(move) for move in legal_moves(state)]
     ['7g', '7g,7r', 'Cb']
     """
-    if state.phase is _PLAY:
-        return _play_moves(state)
-    if state.phase is _SETUP:
-        return _setup_moves(state)
-    return ()
+    if state.phase is not _PLAY:
+        return _setup_moves(state) if state.phase is _SETUP else ()
+    seat = state.seats[state.current_player]
+    if state.swap_offered:
+        return _swap_moves(seat)
+    if state.owed_plays and _must_draw(state, seat):  # C5 only ever applies to owed plays
+        return (_DRAW,)
+    moves: list[Move] = [_DRAW] if state.may_draw else []
+    source = _source(state, seat)
+    if source is None:
+        moves.extend(_FLIPS[: len(seat.down)])
+        return tuple(moves)
+    listed = len(moves)
+    _plays(
+        moves,
+        seat.hand if source is _HAND else seat.up,
+        _top_rank(state.discard_pile),
+        source,
+        state.rules,
+    )
+    if len(moves) == listed:
+        moves.append(_PICK_UP)
+    elif _may_draw_instead(state):
+        moves.insert(listed, _DRAW_INSTEAD)
+    return tuple(moves)
 
 
 def _setup_moves(state: GameState) -> tuple[Move, ...]:
@@ -105,59 +125,61 @@ _CHOICES: dict[tuple[Card, ...], ChooseUp] = {}
 (at most one per multiset of three kinds of card)."""
 
 
-def _play_moves(state: GameState) -> tuple[Move, ...]:
-    seat = state.seats[state.current_player]
-    if state.swap_offered:
-        return _swap_moves(seat)
-    if state.owed_plays and _must_draw(state, seat):  # C5 only ever applies to owed plays
-        return (_DRAW,)
-    moves: list[Move] = [_DRAW] if state.may_draw else []
-    source = _source(state, seat)
-    if source is None:
-        moves.extend(_FLIPS[: len(seat.down)])
-        return tuple(moves)
-    plays = _plays(
-        seat.hand if source is _HAND else seat.up,
-        _top_rank(state.discard_pile),
-        source,
-        state.rules.colour_matters,
-    )
-    if not plays:
-        moves.append(_PICK_UP)
-    else:
-        if _may_draw_instead(state):
-            moves.append(_DRAW_INSTEAD)
-        moves.extend(plays)
-    return tuple(moves)
+_RUN_PLAYS: tuple[tuple[dict[tuple[Card, ...], tuple[Play, ...]], ...], ...] = (
+    ({}, {}),
+    ({}, {}),
+)
+"""The plays of each run of equal ranks already seen: from the hand ``[False]``
+or the 3UP cards ``[True]``, and with colours irrelevant ``[False]`` or
+relevant ``[True]``. Small tables (a run is one rank's cards), so listing the
+plays of a hand looks up one entry per playable rank."""
+
+_CARD_PLAYS: tuple[dict[Card, Play], ...] = ({}, {})
+"""The play of a run of one card, from the hand ``[0]`` or the 3UP cards ``[1]``
+(the same whether colours matter or not): a run of one is the common case, and
+a card is quicker to look up than a tuple of cards."""
+
+_SHORT = 8
+"""Up to this many cards, :func:`_plays` walks a hand from its first card
+rather than searching for the first playable rank."""
 
 
-_RUN_PLAYS: dict[tuple[Source, bool], dict[tuple[Card, ...], tuple[Play, ...]]] = {
-    (source, colour_matters): {} for source in Source for colour_matters in (False, True)
-}
-"""The plays of each run of equal ranks already seen, by source and by whether
-colours matter: small tables (a run is one rank's cards), so listing the plays
-of a hand looks up one entry per playable rank."""
-
-
-def _plays(cards: tuple[Card, ...], top: int, source: Source, colour_matters: bool) -> list[Play]:
-    """P2, P3: the distinct plays from sorted ``cards`` onto a pile topped by
-    ``top``: those of each run of equal ranks that equals or beats it."""
-    plays: list[Play] = []
-    table = _RUN_PLAYS[source, colour_matters]
+def _plays(
+    plays: list[Move],
+    cards: tuple[Card, ...],
+    top: int,
+    source: Source,
+    rules: Rules,
+) -> None:
+    """P2, P3: add to ``plays`` the distinct plays from sorted ``cards`` onto a
+    pile topped by ``top``: those of each run of equal ranks that equals or beats it.
+    Whether colours matter is read only for a run of several cards."""
+    singles = _CARD_PLAYS[source is _UP]
     count = len(cards)
-    start = bisect_left(cards, 3 * top, key=sort_key) if top else 0  # the first rank >= top
+    start = bisect_left(cards, 3 * top, key=sort_key) if count > _SHORT else 0  # the first rank >= top
     while start < count:
-        rank = cards[start].rank
+        card = cards[start]
+        rank = card.rank
         end = start + 1
         while end < count and cards[end].rank is rank:
             end += 1
-        run = cards[start:end]
-        listed = table.get(run)
-        if listed is None:
-            listed = table[run] = _run_plays(run, source, colour_matters)
-        plays += listed
+        if rank < top:
+            pass
+        elif end == start + 1:
+            play = singles.get(card)
+            if play is None:
+                (play,) = _run_plays((card,), source, rules.colour_matters)
+                singles[card] = play
+            plays.append(play)
+        else:
+            colour_matters = rules.colour_matters
+            table = _RUN_PLAYS[source is _UP][colour_matters]
+            run = cards[start:end]
+            listed = table.get(run)
+            if listed is None:
+                listed = table[run] = _run_plays(run, source, colour_matters)
+            plays += listed
         start = end
-    return plays
 
 
 def _run_plays(run: tuple[Card, ...], source: Source, colour_matters: bool) -> tuple[Play, ...]:
@@ -316,13 +338,6 @@ def _direction_after_ones(rules: Rules, direction: int, ones: int) -> int:
     return -direction
 
 
-def _clears(pile: tuple[Card, ...], rank: Rank) -> bool:
-    """C1–C4: a Clear kind, or a run of three or more equal numbers, clears the pile."""
-    return rank >= _CLEAR or (
-        len(pile) >= 3 and pile[-2].rank is rank and pile[-3].rank is rank
-    )
-
-
 def _completes_colour_run(pile: tuple[Card, ...]) -> bool:
     """O7: the top four cards of the discard pile share a colour."""
     return len(pile) >= 4 and pile[-1].colour is pile[-2].colour is pile[-3].colour is pile[-4].colour
@@ -337,25 +352,28 @@ def _draw_to_three(hand: tuple[Card, ...], draw_pile: tuple[Card, ...]) -> tuple
     return _merged(hand, draw_pile[split:]), draw_pile[:split]
 
 
-def _next_player(state: GameState, player: int, direction: int, finished: tuple[int, ...]) -> int:
-    """S6, O3: the next seat in the direction of play that still holds cards."""
-    players = state.rules.players
-    seat = (player + direction) % players
-    while seat in finished:
-        seat = (seat + direction) % players
-    return seat
-
-
 def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=sort_key))
 
 
 def _merged(cards: tuple[Card, ...], more: tuple[Card, ...]) -> tuple[Card, ...]:
     """The sorted ``cards`` with ``more`` added, sorted: equal to ``_sorted(cards + more)``
-    but without re-sorting a long multiset (the out-of-game cards) for a few new ones."""
+    but without re-sorting a long multiset (the out-of-game cards) for a few new ones.
+    Each card goes after the cards it does not precede: found by a search in a long
+    multiset, by a walk in a short one (a hand)."""
     merged = list(cards)
+    if len(merged) > _SHORT:
+        for card in more:
+            insort(merged, card, key=sort_key)
+        return tuple(merged)
     for card in more:
-        insort(merged, card, key=sort_key)
+        order = card.order
+        index = 0
+        for held in merged:
+            if held.order > order:
+                break
+            index += 1
+        merged.insert(index, card)
     return tuple(merged)
 
 
@@ -484,21 +502,38 @@ def _positions(count: int) -> str:
 
 
 def _find(cards: Sequence[Card], card: Card) -> int:
-    """Where ``card`` first lies in sorted ``cards``, or -1: a binary search by card
-    order, then a check by identity (cards are singletons). Much cheaper than
-    ``cards.index``, whose ``==`` goes through the card ordering methods."""
-    index = bisect_left(cards, card.order, key=sort_key)
-    return index if index < len(cards) and cards[index] is card else -1
+    """Where ``card`` first lies in sorted ``cards``, or -1: by identity (cards are
+    singletons), walking a short sequence and searching a long one by card order.
+    Much cheaper than ``cards.index``, whose ``==`` goes through the card
+    ordering methods."""
+    if len(cards) > _SHORT:
+        index = bisect_left(cards, card.order, key=sort_key)
+        return index if index < len(cards) and cards[index] is card else -1
+    index = 0
+    for held in cards:
+        if held is card:
+            return index
+        index += 1
+    return -1
 
 
 def _take(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...] | None:
     """Sorted ``cards`` less ``taken``, or ``None`` if ``cards`` does not hold them all."""
-    if len(taken) == 1:  # the common case, with _find inlined
+    if len(taken) == 1:  # the common case, with _find inlined for a short hand
         card = taken[0]
-        index = bisect_left(cards, card.order, key=sort_key)
-        if index == len(cards) or cards[index] is not card:
-            return None
-        return cards[:index] + cards[index + 1 :]
+        if len(cards) > _SHORT:
+            index = _find(cards, card)
+            return None if index < 0 else cards[:index] + cards[index + 1 :]
+        index = 0
+        for held in cards:
+            if held is card:
+                if index == 0:
+                    return cards[1:]
+                if index == len(cards) - 1:
+                    return cards[:index]
+                return cards[:index] + cards[index + 1 :]
+            index += 1
+        return None
     remaining = list(cards)
     for card in taken:
         index = _find(remaining, card)
@@ -556,13 +591,14 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
             raise _refuse(state, move, f"they are not all among the 3UP cards, {_listed(seat.up)}", "P1")
         hand, up, known = seat.hand, remaining, seat.known
     rank = cards[0].rank
-    if len(cards) > 1:
-        if any(card.rank >= _CLEAR for card in cards):
+    if len(cards) > 1:  # the cards are sorted: the last has the highest rank
+        if cards[-1].rank >= _CLEAR:
             raise _refuse(state, move, "Clear cards are played one at a time", "P4")
-        if any(card.rank is not rank for card in cards):
+        if cards[-1].rank is not rank:
             raise _refuse(state, move, "a play is one card or several of the same number", "P1")
-    _check_beats_top(state, move, rank)
-    return _lay(state, hand, up, seat.down, cards, known=known)
+    if rank < _top_rank(state.discard_pile):
+        raise _lower_than_top(state, move, rank)
+    return _lay(state, hand, up, seat.down, cards, known)
 
 
 def _check_up_open(state: GameState, seat: Seat, move: Play) -> None:
@@ -579,16 +615,16 @@ def _check_up_open(state: GameState, seat: Seat, move: Play) -> None:
     )
 
 
-def _check_beats_top(state: GameState, move: Move, rank: Rank) -> None:
-    """P2, P3: a number must equal or beat the top number; Clears always play."""
-    if rank < _top_rank(state.discard_pile):
-        top = state.discard_pile[-1].rank
-        raise _refuse(
-            state,
-            move,
-            f"a {rank.symbol} is lower than the {top.symbol} on top of the discard pile",
-            "P2",
-        )
+def _lower_than_top(state: GameState, move: Move, rank: Rank) -> IllegalMoveError:
+    """P2: the refusal of a play of ``rank``, lower than the top of the discard pile
+    (P2, P3: a number must equal or beat the top number; Clears always play)."""
+    top = state.discard_pile[-1].rank
+    return _refuse(
+        state,
+        move,
+        f"a {rank.symbol} is lower than the {top.symbol} on top of the discard pile",
+        "P2",
+    )
 
 
 def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
@@ -605,11 +641,11 @@ def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
     card = seat.down[move.position]
     down = seat.down[: move.position] + seat.down[move.position + 1 :]
     if card.rank >= _top_rank(state.discard_pile):
-        return _lay(state, (), (), down, (card,), known=())
+        return _lay(state, (), (), down, (card,), ())
     hand = _sorted(state.discard_pile + (card,))  # F4: all see the pile go in, not the card
     return _end_turn(
         state, hand, (), down, (), state.out_of_game, state.draw_pile, state.direction,
-        state.finished, known=_known_plus(seat.known, state.discard_pile),
+        state.finished, _known_plus(seat.known, state.discard_pile),
     )
 
 
@@ -620,7 +656,7 @@ def _apply_pick_up(state: GameState, seat: Seat, move: PickUp) -> GameState:
     hand = _sorted(seat.hand + state.discard_pile)
     return _end_turn(
         state, hand, seat.up, seat.down, (), state.out_of_game, state.draw_pile,
-        state.direction, state.finished, known=_known_plus(seat.known, state.discard_pile),
+        state.direction, state.finished, _known_plus(seat.known, state.discard_pile),
     )
 
 
@@ -662,7 +698,7 @@ def _apply_draw_instead(state: GameState, seat: Seat, move: DrawInstead) -> Game
     hand = _merged(seat.hand, state.draw_pile[-1:])
     return _end_turn(
         state, hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
-        state.draw_pile[:-1], state.direction, state.finished, known=seat.known,
+        state.draw_pile[:-1], state.direction, state.finished, seat.known,
     )
 
 
@@ -698,7 +734,7 @@ def _after_swap(state: GameState, seat: Seat) -> GameState:
         return _evolve(state, seats=_replace_seat(state, seat), swap_offered=False)
     return _end_turn(
         state, seat.hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
-        state.draw_pile, state.direction, state.finished, known=seat.known,
+        state.draw_pile, state.direction, state.finished, seat.known,
     )
 
 
@@ -711,7 +747,6 @@ def _lay(
     up: tuple[Card, ...],
     down: tuple[Card, ...],
     cards: tuple[Card, ...],
-    *,
     known: tuple[Card, ...],
 ) -> GameState:
     """Put ``cards`` on the discard pile, the player left holding ``hand``, ``up``
@@ -722,7 +757,8 @@ def _lay(
     pile = state.discard_pile + cards
     out_of_game = state.out_of_game
     owed = state.owed_plays - 1 if state.owed_plays else 0
-    if _clears(pile, rank):
+    if rank >= _CLEAR or (len(pile) >= 3 and pile[-2].rank is rank and pile[-3].rank is rank):
+        # C1–C4: a Clear kind, or a run of three or more equal numbers, clears the pile
         out_of_game = _merged(out_of_game, pile)  # C1, C4, C6
         pile = ()
         owed = _owed_after_clear(rules, owed, rank)  # C1–C5
@@ -750,7 +786,7 @@ def _lay(
         )
     return _end_turn(
         state, hand, up, down, pile, out_of_game, state.draw_pile, direction, state.finished,
-        known=known,
+        known,
     )
 
 
@@ -764,7 +800,7 @@ def _go_out(
     finished = state.finished + (state.current_player,)
     active = [s for s in range(state.rules.players) if s not in finished]
     if state.rules.places and len(active) > 1:
-        return _end_turn(state, (), (), (), pile, out_of_game, state.draw_pile, direction, finished, known=())
+        return _end_turn(state, (), (), (), pile, out_of_game, state.draw_pile, direction, finished, ())
     if state.rules.places:
         finished += (active[0],)
     return _state(
@@ -794,21 +830,24 @@ def _end_turn(
     draw_pile: tuple[Card, ...],
     direction: int,
     finished: tuple[int, ...],
-    *,
     known: tuple[Card, ...],
 ) -> GameState:
-    """T1, T4, O10: the player, left holding ``hand``, ``up`` and ``down`` (``known``
-    of the hand public), draws up to three and the turn passes; owed plays lapse.
+    """T1, T4, O10, S6, O3: the player, left holding ``hand``, ``up`` and ``down``
+    (``known`` of the hand public), draws up to three and the turn passes to the
+    next seat in the direction of play that still holds cards; owed plays lapse.
     At the turn limit the game ends as a stalemate. Drawn cards are not public."""
+    rules = state.rules
     player = state.current_player
     if len(hand) < _HAND_SIZE and draw_pile and (hand or up or down):
         hand, draw_pile = _draw_to_three(hand, draw_pile)
     turn = state.turn + 1
-    limit = state.rules.turn_limit
+    limit = rules.turn_limit
     if limit is not None and turn >= limit:
         phase, next_player = _OVER, player
     else:
-        phase, next_player = _PLAY, _next_player(state, player, direction, finished)
+        phase, next_player = _PLAY, (player + direction) % rules.players
+        while next_player in finished:
+            next_player = (next_player + direction) % rules.players
     seats = list(state.seats)
     seats[player] = _make_seat(hand, up, down, known)
     return _make_state(
