@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import datetime
 import enum
+import operator
 import re
 import types
 import typing
@@ -110,11 +111,50 @@ def encode_fields(value: attrs.AttrsInstance) -> dict[str, JsonValue]:
     >>> encode_fields(Seat(hand=(Card.RED_7,), known=(Card.RED_7,)))
     {'hand': ['7r'], 'up': [], 'down': [], 'known': ['7r']}
     """
-    return {
-        name: encoder(getattr(value, name))
-        for name, encoder, omitted, default in _class_codec(type(value)).encoders
-        if not (omitted and getattr(value, name) == default)
-    }
+    return _class_codec(type(value)).encode(value)
+
+
+def _object_encoder(
+    names: tuple[str, ...], encoders: tuple[Encoder, ...], omitted: tuple[tuple[str, object], ...]
+) -> Callable[[Any], dict[str, JsonValue]]:
+    """The encoder of one attrs class's instances: every field read at once,
+    then the fields left out at their default taken away."""
+    read: Callable[[Any], tuple[object, ...]] = (
+        operator.attrgetter(*names) if len(names) > 1 else lambda value: (getattr(value, names[0]),)
+    ) if names else lambda value: ()
+    pairs = tuple(zip(names, encoders))
+
+    def encode_object(value: Any) -> dict[str, JsonValue]:
+        document = {name: encoder(field) for (name, encoder), field in zip(pairs, read(value))}
+        for name, default in omitted:
+            if getattr(value, name) == default:
+                del document[name]
+        return document
+
+    return encode_object
+
+
+def _cached_rules(encode: Callable[[Any], dict[str, JsonValue]]) -> Callable[[Any], dict[str, JsonValue]]:
+    """The encoder of :class:`~threeup3down.Rules`: ``encode`` once per rules,
+    as a game's states all hold the same. The arrays are copied, as each
+    document is its caller's."""
+
+    def encode_rules(rules: Rules) -> dict[str, JsonValue]:
+        document = _RULES_ENCODED.get(rules)
+        if document is None:
+            if len(_RULES_ENCODED) >= 64:  # a bound, whatever the input
+                _RULES_ENCODED.clear()
+            document = _RULES_ENCODED[rules] = encode(rules)
+        copy = document.copy()
+        for name, field in document.items():
+            if type(field) is list:
+                copy[name] = field.copy()  # of strings: a new list is a full copy
+        return copy
+
+    return encode_rules
+
+
+_RULES_ENCODED: dict[Rules, dict[str, JsonValue]] = {}
 
 
 _ENCODERS: dict[object, Encoder] = {}
@@ -138,6 +178,9 @@ def _make_encoder(hint: object) -> Encoder:
         if item is Card:
             return _encode_cards
         element = _encoder(item)
+        if isinstance(item, type) and attrs.has(item):
+            encode_item = _class_codec(item).encode
+            return lambda value: [encode_item(e) if type(e) is item else element(e) for e in value]
         return lambda value: [element(e) for e in value]
     if origin is frozenset:
         item = typing.get_args(hint)[0]
@@ -151,8 +194,9 @@ def _make_encoder(hint: object) -> Encoder:
         return str
     if hint in (bool, int, str):
         return lambda value: value if type(value) is hint else _encode_value(value, hint)
-    if isinstance(hint, type) and attrs.has(hint):
-        return encode_fields
+    if isinstance(hint, type) and attrs.has(hint):  # its own class's codec, unless a subclass's
+        encode_instance = _class_codec(hint).encode
+        return lambda value: encode_instance(value) if type(value) is hint else encode_fields(value)
     return lambda value: _encode_value(value, hint)
 
 
@@ -180,8 +224,8 @@ class _ClassCodec:
     names: tuple[str, ...]
     known: frozenset[str]
     """The field names, to look keys up in."""
-    encoders: tuple[tuple[str, Encoder, bool, object], ...]
-    """Each field's name, encoder, whether it is left out at its default, and the default."""
+    encode: Callable[[Any], dict[str, JsonValue]]
+    """The class's instances as JSON objects of their fields."""
     decoders: tuple[tuple[str, str, Decoder, bool], ...]
     """Each field's name, ``.name`` for paths, decoder, and whether it must be given."""
 
@@ -194,18 +238,20 @@ def _class_codec(cls: type) -> _ClassCodec:
     if codec is None:
         fields = attrs.fields(cls)
         hints = typing.get_type_hints(cls)
-        codec = _CLASS_CODECS[cls] = _ClassCodec(
-            names=tuple(field.name for field in fields),
-            known=frozenset(field.name for field in fields),
-            encoders=tuple(
-                (
-                    field.name,
-                    _encoder(hints[field.name]),
-                    field.metadata.get("json") == "omit-default",
-                    field.default,
-                )
+        names = tuple(field.name for field in fields)
+        encode = _object_encoder(
+            names,
+            tuple(_encoder(hints[name]) for name in names),
+            tuple(
+                (field.name, field.default)
                 for field in fields
+                if field.metadata.get("json") == "omit-default"
             ),
+        )
+        codec = _CLASS_CODECS[cls] = _ClassCodec(
+            names=names,
+            known=frozenset(names),
+            encode=_cached_rules(encode) if cls is Rules else encode,
             decoders=tuple(
                 (
                     field.name,
