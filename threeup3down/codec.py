@@ -118,14 +118,19 @@ def _object_encoder(
     names: tuple[str, ...], encoders: tuple[Encoder, ...], omitted: tuple[tuple[str, object], ...]
 ) -> Callable[[Any], dict[str, JsonValue]]:
     """The encoder of one attrs class's instances: every field read at once,
-    then the fields left out at their default taken away."""
-    read: Callable[[Any], tuple[object, ...]] = (
+    the cards of a tuple of cards looked up in place (``None`` stands for
+    their encoder), then the fields left out at their default taken away."""
+    read: Callable[[Any], tuple[Any, ...]] = (
         operator.attrgetter(*names) if len(names) > 1 else lambda value: (getattr(value, names[0]),)
     ) if names else lambda value: ()
-    pairs = tuple(zip(names, encoders))
+    pairs = tuple(zip(names, (None if e is _encode_cards else e for e in encoders)))
+    text = _TEXT_BY_CARD.__getitem__
 
     def encode_object(value: Any) -> dict[str, JsonValue]:
-        document = {name: encoder(field) for (name, encoder), field in zip(pairs, read(value))}
+        document = {
+            name: list(map(text, field)) if encoder is None else encoder(field)
+            for (name, encoder), field in zip(pairs, read(value))
+        }
         for name, default in omitted:
             if getattr(value, name) == default:
                 del document[name]
