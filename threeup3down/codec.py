@@ -41,6 +41,7 @@ from threeup3down.cards import Card
 from threeup3down.errors import DocumentError, ThreeUpError
 from threeup3down.moves import Move, parse_move
 from threeup3down.rules import Rules
+from threeup3down.state import GameState, Seat, _make_seat, _make_state
 
 __all__ = ["JsonValue", "decode", "encode", "json_type"]
 
@@ -231,8 +232,15 @@ class _ClassCodec:
     """The field names, to look keys up in."""
     encode: Callable[[Any], dict[str, JsonValue]]
     """The class's instances as JSON objects of their fields."""
-    decoders: tuple[tuple[str, str, Decoder, bool], ...]
-    """Each field's name, ``.name`` for paths, decoder, and whether it must be given."""
+    decoders: tuple[tuple[int, str, str, Decoder, bool, object], ...]
+    """Each field's place, name, ``.name`` for paths, decoder, whether it must
+    be given, and what it takes as it is: ``list`` for a tuple of cards (looked
+    up in place), ``bool``, ``int`` or ``str`` for a value of exactly that type."""
+    defaults: tuple[object, ...]
+    """Each field's default, for a class with a builder."""
+    build: Callable[..., Any] | None
+    """The private builder that makes an instance from every field in order
+    (:func:`~threeup3down.state._make_state`), where the class has one."""
 
 
 _CLASS_CODECS: dict[type, _ClassCodec] = {}
@@ -259,15 +267,32 @@ def _class_codec(cls: type) -> _ClassCodec:
             encode=_cached_rules(encode) if cls is Rules else encode,
             decoders=tuple(
                 (
+                    index,
                     field.name,
                     f".{field.name}",
                     _decoder(hints[field.name]),
                     field.default is attrs.NOTHING,
+                    _taken_as_is(hints[field.name]),
                 )
-                for field in fields
+                for index, field in enumerate(fields)
             ),
+            defaults=tuple(field.default for field in fields),
+            build=_BUILDERS.get(cls),
         )
     return codec
+
+
+_BUILDERS: dict[type, Callable[..., Any]] = {GameState: _make_state, Seat: _make_seat}
+"""The classes read most, made through their private builders: neither has
+validators or converters, so the value is the one their constructor makes."""
+
+
+def _taken_as_is(hint: object) -> object:
+    """What a field of type ``hint`` takes without calling its decoder (see
+    :attr:`_ClassCodec.decoders`)."""
+    if hint == tuple[Card, ...]:
+        return list
+    return hint if hint in (bool, int, str) else None
 
 
 def _optional_of(hint: object) -> object:
@@ -385,15 +410,31 @@ def decode_fields(
     key = _rules_key(document, skip) if cls is Rules else None
     if key is not None and key in _RULES:
         return typing.cast(A, _RULES[key])
-    values: dict[str, object] = {}
-    for name, suffix, decoder, required in codec.decoders:
+    values = list(codec.defaults)
+    given = [False] * len(values)
+    card = _CARDS_BY_TEXT.__getitem__
+    for index, name, suffix, decoder, required, as_is in codec.decoders:
         field = document.get(name, _MISSING)
-        if field is not _MISSING:
-            values[name] = decoder(field, path + suffix)
-        elif required:
-            raise DocumentError(f"missing field {name!r}", path=path)
+        if field is _MISSING:
+            if required:
+                raise DocumentError(f"missing field {name!r}", path=path)
+            continue
+        given[index] = True
+        kind = type(field)
+        if kind is as_is:
+            if kind is not list:
+                values[index] = field
+                continue
+            try:  # the common case, fast: every element a card in card notation
+                values[index] = tuple(map(card, typing.cast(list[str], field)))
+                continue
+            except (KeyError, TypeError):  # the decoder says which element is wrong
+                pass
+        values[index] = decoder(field, path + suffix)
+    if codec.build is not None:
+        return typing.cast(A, codec.build(*values))
     try:
-        value = cls(**values)
+        value = cls(**{name: values[index] for index, name, *_ in codec.decoders if given[index]})
     except ThreeUpError as error:
         raise DocumentError(str(error), path=path) from error
     if key is not None:
