@@ -7,7 +7,7 @@ import attrs
 import pytest
 
 from tests.helpers import position
-from threeup3down import parse_cards
+from threeup3down import from_json, parse_cards, to_json
 from threeup3down.validation import position_problems
 
 RUN = "play 0 8g,9r,Cb|2r,3b|4b,1b,1b/9b,10r|-|- 5b 5g,6g,7g * known=9r,Cb/-"
@@ -45,3 +45,13 @@ def test_a_hand_wholly_known_with_one_copy_too_many_is_refused() -> None:
     seat = attrs.evolve(state.seats[1], known=parse_cards("9b,9b,10r"))
     problems = position_problems(attrs.evolve(state, seats=(state.seats[0], seat)))
     assert problems == ("seat 1 is known to hold 9b but its hand is 9b,10r",)
+
+
+@pytest.mark.spec("T3")
+def test_a_card_known_twice_and_held_twice_is_no_problem() -> None:
+    """Seat 0 picked up both 9r: knowing 9r twice names the two copies it holds,
+    read from position notation and from JSON alike."""
+    state = position("play 0 8g,9r,9r,Cb|2r,3b|4b,1b,1b/9b,10r|-|- 5b 5g,6g,7g * known=9r,9r/-")
+    assert state.seats[0].known == parse_cards("9r,9r")
+    assert position_problems(state) == ()
+    assert from_json(to_json(state)) == state
