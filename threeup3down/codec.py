@@ -146,21 +146,24 @@ def _cached_rules(encode: Callable[[Any], dict[str, JsonValue]]) -> Callable[[An
     document is its caller's."""
 
     def encode_rules(rules: Rules) -> dict[str, JsonValue]:
-        document = _RULES_ENCODED.get(rules)
-        if document is None:
+        found = _RULES_ENCODED.get(rules)
+        if found is None:
             if len(_RULES_ENCODED) >= 64:  # a bound, whatever the input
                 _RULES_ENCODED.clear()
-            document = _RULES_ENCODED[rules] = encode(rules)
+            document = encode(rules)
+            arrays = tuple(name for name, field in document.items() if type(field) is list)
+            found = _RULES_ENCODED[rules] = (document, arrays)
+        document, arrays = found
         copy = document.copy()
-        for name, field in document.items():
-            if type(field) is list:
-                copy[name] = field.copy()  # of strings: a new list is a full copy
+        for name in arrays:
+            copy[name] = typing.cast(list[JsonValue], document[name]).copy()  # of strings: all copied
         return copy
 
     return encode_rules
 
 
-_RULES_ENCODED: dict[Rules, dict[str, JsonValue]] = {}
+_RULES_ENCODED: dict[Rules, tuple[dict[str, JsonValue], tuple[str, ...]]] = {}
+"""Each rules' fields encoded, with the names of those that hold arrays."""
 
 
 _ENCODERS: dict[object, Encoder] = {}
