@@ -8,7 +8,8 @@ import attrs
 import pytest
 
 from tests.playouts import random_game
-from threeup3down import ClearTwoDraw, GameState, Rules, Seat
+from threeup3down import ClearTwoDraw, GameState, Rules, Seat, from_json, to_json
+from threeup3down.serialization import STATE
 
 TABLES = [
     Rules(players=2),
@@ -50,6 +51,24 @@ def test_engine_states_are_game_state_values(rules: Rules) -> None:
         assert {twin: 1}[state] == 1
         copied = pickle.loads(pickle.dumps(state))
         assert copied == state and hash(copied) == hash(state)
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=lambda rules: f"{rules.players}p")
+def test_states_read_from_json_are_game_state_values(rules: Rules) -> None:
+    """A state read from JSON (built through the same private path) is exactly a
+    GameState with exactly Seat seats, equal to and hashing like the public build,
+    and frozen."""
+    states, _ = random_game(rules, seed=13, move_seed=14)
+    for state in states[::5]:
+        read = from_json(to_json(state), STATE)
+        assert type(read) is GameState
+        assert all(type(seat) is Seat for seat in read.seats)
+        twin = _rebuilt(state)
+        assert read == twin == state and hash(read) == hash(twin)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            read.turn = 0  # type: ignore[misc]
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            read.seats[0].hand = ()  # type: ignore[misc]
 
 
 def test_states_that_differ_are_unequal_even_when_hashed_first() -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import datetime
 import enum
+import operator
 import re
 import types
 import typing
@@ -40,6 +41,7 @@ from threeup3down.cards import Card
 from threeup3down.errors import DocumentError, ThreeUpError
 from threeup3down.moves import Move, parse_move
 from threeup3down.rules import Rules
+from threeup3down.state import GameState, Seat, _make_seat, _make_state
 
 __all__ = ["JsonValue", "decode", "encode", "json_type"]
 
@@ -110,11 +112,58 @@ def encode_fields(value: attrs.AttrsInstance) -> dict[str, JsonValue]:
     >>> encode_fields(Seat(hand=(Card.RED_7,), known=(Card.RED_7,)))
     {'hand': ['7r'], 'up': [], 'down': [], 'known': ['7r']}
     """
-    return {
-        name: encoder(getattr(value, name))
-        for name, encoder, omitted, default in _class_codec(type(value)).encoders
-        if not (omitted and getattr(value, name) == default)
-    }
+    return _class_codec(type(value)).encode(value)
+
+
+def _object_encoder(
+    names: tuple[str, ...], encoders: tuple[Encoder, ...], omitted: tuple[tuple[str, object], ...]
+) -> Callable[[Any], dict[str, JsonValue]]:
+    """The encoder of one attrs class's instances: every field read at once,
+    the cards of a tuple of cards looked up in place (``None`` stands for
+    their encoder), then the fields left out at their default taken away."""
+    read: Callable[[Any], tuple[Any, ...]] = (
+        operator.attrgetter(*names) if len(names) > 1 else lambda value: (getattr(value, names[0]),)
+    ) if names else lambda value: ()
+    pairs = tuple(zip(names, (None if e is _encode_cards else e for e in encoders)))
+    text = _TEXT_BY_CARD.__getitem__
+
+    def encode_object(value: Any) -> dict[str, JsonValue]:
+        document = {
+            name: list(map(text, field)) if encoder is None else encoder(field)
+            for (name, encoder), field in zip(pairs, read(value))
+        }
+        for name, default in omitted:
+            if getattr(value, name) == default:
+                del document[name]
+        return document
+
+    return encode_object
+
+
+def _cached_rules(encode: Callable[[Any], dict[str, JsonValue]]) -> Callable[[Any], dict[str, JsonValue]]:
+    """The encoder of :class:`~threeup3down.Rules`: ``encode`` once per rules,
+    as a game's states all hold the same. The arrays are copied, as each
+    document is its caller's."""
+
+    def encode_rules(rules: Rules) -> dict[str, JsonValue]:
+        found = _RULES_ENCODED.get(rules)
+        if found is None:
+            if len(_RULES_ENCODED) >= 64:  # a bound, whatever the input
+                _RULES_ENCODED.clear()
+            document = encode(rules)
+            arrays = tuple(name for name, field in document.items() if type(field) is list)
+            found = _RULES_ENCODED[rules] = (document, arrays)
+        document, arrays = found
+        copy = document.copy()
+        for name in arrays:
+            copy[name] = typing.cast(list[JsonValue], document[name]).copy()  # of strings: all copied
+        return copy
+
+    return encode_rules
+
+
+_RULES_ENCODED: dict[Rules, tuple[dict[str, JsonValue], tuple[str, ...]]] = {}
+"""Each rules' fields encoded, with the names of those that hold arrays."""
 
 
 _ENCODERS: dict[object, Encoder] = {}
@@ -138,6 +187,9 @@ def _make_encoder(hint: object) -> Encoder:
         if item is Card:
             return _encode_cards
         element = _encoder(item)
+        if isinstance(item, type) and attrs.has(item):
+            encode_item = _class_codec(item).encode
+            return lambda value: [encode_item(e) if type(e) is item else element(e) for e in value]
         return lambda value: [element(e) for e in value]
     if origin is frozenset:
         item = typing.get_args(hint)[0]
@@ -151,8 +203,9 @@ def _make_encoder(hint: object) -> Encoder:
         return str
     if hint in (bool, int, str):
         return lambda value: value if type(value) is hint else _encode_value(value, hint)
-    if isinstance(hint, type) and attrs.has(hint):
-        return encode_fields
+    if isinstance(hint, type) and attrs.has(hint):  # its own class's codec, unless a subclass's
+        encode_instance = _class_codec(hint).encode
+        return lambda value: encode_instance(value) if type(value) is hint else encode_fields(value)
     return lambda value: _encode_value(value, hint)
 
 
@@ -180,10 +233,17 @@ class _ClassCodec:
     names: tuple[str, ...]
     known: frozenset[str]
     """The field names, to look keys up in."""
-    encoders: tuple[tuple[str, Encoder, bool, object], ...]
-    """Each field's name, encoder, whether it is left out at its default, and the default."""
-    decoders: tuple[tuple[str, str, Decoder, bool], ...]
-    """Each field's name, ``.name`` for paths, decoder, and whether it must be given."""
+    encode: Callable[[Any], dict[str, JsonValue]]
+    """The class's instances as JSON objects of their fields."""
+    decoders: tuple[tuple[int, str, str, Decoder, bool, object], ...]
+    """Each field's place, name, ``.name`` for paths, decoder, whether it must
+    be given, and what it takes as it is: ``list`` for a tuple of cards (looked
+    up in place), ``bool``, ``int`` or ``str`` for a value of exactly that type."""
+    defaults: tuple[object, ...]
+    """Each field's default, for a class with a builder."""
+    build: Callable[..., Any] | None
+    """The private builder that makes an instance from every field in order
+    (:func:`~threeup3down.state._make_state`), where the class has one."""
 
 
 _CLASS_CODECS: dict[type, _ClassCodec] = {}
@@ -194,29 +254,48 @@ def _class_codec(cls: type) -> _ClassCodec:
     if codec is None:
         fields = attrs.fields(cls)
         hints = typing.get_type_hints(cls)
-        codec = _CLASS_CODECS[cls] = _ClassCodec(
-            names=tuple(field.name for field in fields),
-            known=frozenset(field.name for field in fields),
-            encoders=tuple(
-                (
-                    field.name,
-                    _encoder(hints[field.name]),
-                    field.metadata.get("json") == "omit-default",
-                    field.default,
-                )
+        names = tuple(field.name for field in fields)
+        encode = _object_encoder(
+            names,
+            tuple(_encoder(hints[name]) for name in names),
+            tuple(
+                (field.name, field.default)
                 for field in fields
+                if field.metadata.get("json") == "omit-default"
             ),
+        )
+        codec = _CLASS_CODECS[cls] = _ClassCodec(
+            names=names,
+            known=frozenset(names),
+            encode=_cached_rules(encode) if cls is Rules else encode,
             decoders=tuple(
                 (
+                    index,
                     field.name,
                     f".{field.name}",
                     _decoder(hints[field.name]),
                     field.default is attrs.NOTHING,
+                    _taken_as_is(hints[field.name]),
                 )
-                for field in fields
+                for index, field in enumerate(fields)
             ),
+            defaults=tuple(field.default for field in fields),
+            build=_BUILDERS.get(cls),
         )
     return codec
+
+
+_BUILDERS: dict[type, Callable[..., Any]] = {GameState: _make_state, Seat: _make_seat}
+"""The classes read most, made through their private builders: neither has
+validators or converters, so the value is the one their constructor makes."""
+
+
+def _taken_as_is(hint: object) -> object:
+    """What a field of type ``hint`` takes without calling its decoder (see
+    :attr:`_ClassCodec.decoders`)."""
+    if hint == tuple[Card, ...]:
+        return list
+    return hint if hint in (bool, int, str) else None
 
 
 def _optional_of(hint: object) -> object:
@@ -334,15 +413,31 @@ def decode_fields(
     key = _rules_key(document, skip) if cls is Rules else None
     if key is not None and key in _RULES:
         return typing.cast(A, _RULES[key])
-    values: dict[str, object] = {}
-    for name, suffix, decoder, required in codec.decoders:
+    values = list(codec.defaults)
+    given = [False] * len(values)
+    card = _CARDS_BY_TEXT.__getitem__
+    for index, name, suffix, decoder, required, as_is in codec.decoders:
         field = document.get(name, _MISSING)
-        if field is not _MISSING:
-            values[name] = decoder(field, path + suffix)
-        elif required:
-            raise DocumentError(f"missing field {name!r}", path=path)
+        if field is _MISSING:
+            if required:
+                raise DocumentError(f"missing field {name!r}", path=path)
+            continue
+        given[index] = True
+        kind = type(field)
+        if kind is as_is:
+            if kind is not list:
+                values[index] = field
+                continue
+            try:  # the common case, fast: every element a card in card notation
+                values[index] = tuple(map(card, typing.cast(list[str], field)))
+                continue
+            except (KeyError, TypeError):  # the decoder says which element is wrong
+                pass
+        values[index] = decoder(field, path + suffix)
+    if codec.build is not None:
+        return typing.cast(A, codec.build(*values))
     try:
-        value = cls(**values)
+        value = cls(**{name: values[index] for index, name, *_ in codec.decoders if given[index]})
     except ThreeUpError as error:
         raise DocumentError(str(error), path=path) from error
     if key is not None:

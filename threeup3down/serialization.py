@@ -208,7 +208,7 @@ def _envelope(document: object, expected: str | None) -> Mapping[str, object]:
 
 def _dumps(document: dict[str, JsonValue], indent: int | None) -> str:
     if indent is None:
-        return _ENCODER.encode(document)
+        return "".join(_ENCODE(document, 0))
     return json.dumps(document, indent=indent, ensure_ascii=False, allow_nan=False)
 
 
@@ -242,8 +242,34 @@ def _no_constant(name: str) -> object:
     raise DocumentError(f"{name} is not a JSON number")
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
-"""What :func:`json.dumps` makes for every call with these options, made once."""
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False)
+"""The options of every document written on one line: :func:`json.dumps`'s
+but the check for circular references, as a document made by :func:`to_dict`
+holds only new lists and objects."""
+
+
+def _one_shot_encoder() -> Callable[[object, int], list[str]]:
+    """What ``_ENCODER.encode`` makes on every call to turn an object into
+    pieces of text, made once: CPython's encoder written in C (pure Python
+    makes its own on every call)."""
+    try:
+        from _json import make_encoder
+    except ImportError:  # pragma: no cover - CPython has it
+        return lambda document, level: [_ENCODER.encode(document)]
+    return make_encoder(
+        None,
+        _ENCODER.default,
+        json.encoder.encode_basestring,
+        None,
+        _ENCODER.key_separator,
+        _ENCODER.item_separator,
+        False,
+        False,
+        False,
+    )
+
+
+_ENCODE = _one_shot_encoder()
 _DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_no_constant)
 """What :func:`json.loads` makes for every call with these options, made once."""
 

@@ -7,7 +7,7 @@ import attrs
 import pytest
 
 from tests.helpers import position
-from threeup3down import GameState, NotationError, Rules, new_game, parse_cards
+from threeup3down import GameState, NotationError, Rules, from_json, new_game, parse_cards, to_json
 from threeup3down.validation import position_problems
 
 RUN = "play 0 8g,9r,Cb|2r,3b|4b,1b,1b/9b,10r|-|- 5b 5g,6g,7g * known=9r,Cb/-"
@@ -57,3 +57,13 @@ def test_nothing_is_known_during_setup() -> None:
     with pytest.raises(NotationError) as refused:
         GameState.from_notation(f"{setup.notation()} known={setup.seats[0].hand[0]}/-", setup.rules)
     assert str(refused.value) == "invalid position: no card of a hand is known to the table during setup (S3)"
+
+
+@pytest.mark.spec("T3")
+def test_a_card_known_twice_and_held_twice_is_no_problem() -> None:
+    """Seat 0 picked up both 9r: knowing 9r twice names the two copies it holds,
+    read from position notation and from JSON alike."""
+    state = position("play 0 8g,9r,9r,Cb|2r,3b|4b,1b,1b/9b,10r|-|- 5b 5g,6g,7g * known=9r,9r/-")
+    assert state.seats[0].known == parse_cards("9r,9r")
+    assert position_problems(state) == ()
+    assert from_json(to_json(state)) == state
