@@ -243,14 +243,17 @@ class Card(enum.Enum):
         """
         if not isinstance(text, str) or len(text) < 2:
             raise NotationError(f"not a card: {text!r} (expected a rank and a colour, like 7r)")
-        card = _WRITTEN.get(text)
+        card = _BY_TEXT.get(text)
         if card is None:  # not a card: let the rank or the colour say why
             return cls.of(Rank.parse(text[:-1]), Colour.parse(text[-1]))
         return card
 
 
 _CARDS = {(card.rank, card.colour): card for card in Card}
-_WRITTEN = {str(card): card for card in Card}
+_BY_TEXT: dict[str, Card] = {str(card): card for card in Card}
+"""Each card by its card notation: the one table the readers look cards up in."""
+_TEXT: dict[Card, str] = {card: text for text, card in _BY_TEXT.items()}
+"""Each card's card notation: the one table the writers look cards up in."""
 
 
 sort_key: Callable[[Card], int] = operator.attrgetter("order")

@@ -37,7 +37,7 @@ from typing import Any, TypeAlias, TypeVar, Union
 
 import attrs
 
-from threeup3down.cards import Card
+from threeup3down.cards import _BY_TEXT, _TEXT, Card
 from threeup3down.errors import DocumentError, ThreeUpError
 from threeup3down.moves import Move, parse_move
 from threeup3down.rules import Rules
@@ -125,10 +125,10 @@ def _object_encoder(
         operator.attrgetter(*names) if len(names) > 1 else lambda value: (getattr(value, names[0]),)
     ) if names else lambda value: ()
     pairs = tuple(zip(names, (None if e is _encode_cards else e for e in encoders)))
-    text = _TEXT_BY_CARD.__getitem__
+    text = _TEXT.__getitem__
 
     def encode_object(value: Any) -> dict[str, JsonValue]:
-        document = {
+        document: dict[str, JsonValue] = {
             name: list(map(text, field)) if encoder is None else encoder(field)
             for (name, encoder), field in zip(pairs, read(value))
         }
@@ -210,7 +210,7 @@ def _make_encoder(hint: object) -> Encoder:
 
 
 def _encode_cards(value: tuple[Card, ...]) -> JsonValue:
-    return list(map(_TEXT_BY_CARD.__getitem__, value))
+    return list(map(_TEXT.__getitem__, value))
 
 
 def _encode_value(value: object, hint: object) -> JsonValue:
@@ -378,13 +378,11 @@ def _tuple_decoder(element: Decoder) -> Decoder:
 def _decode_cards(data: object, path: str) -> object:
     elements = _array(data, path)
     try:  # the common case, fast: every element a card in card notation
-        return tuple(map(_CARDS_BY_TEXT.__getitem__, elements))  # type: ignore[arg-type]
+        return tuple(map(_BY_TEXT.__getitem__, elements))  # type: ignore[arg-type]
     except (KeyError, TypeError):  # find the faulty element, and say where it is
         return tuple(_decode_card(element, f"{path}[{n}]") for n, element in enumerate(elements))
 
 
-_CARDS_BY_TEXT: dict[str, Card] = {str(card): card for card in Card}
-_TEXT_BY_CARD: dict[Card, JsonValue] = {card: str(card) for card in Card}
 
 
 def decode_fields(
@@ -415,7 +413,7 @@ def decode_fields(
         return typing.cast(A, _RULES[key])
     values = list(codec.defaults)
     given = [False] * len(values)
-    card = _CARDS_BY_TEXT.__getitem__
+    card = _BY_TEXT.__getitem__
     for index, name, suffix, decoder, required, as_is in codec.decoders:
         field = document.get(name, _MISSING)
         if field is _MISSING:

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import chain
 
-from threeup3down.cards import Card, format_cards, parse_cards, sort_cards
+from threeup3down.cards import _BY_TEXT, _TEXT, Card, format_cards, parse_cards, sort_cards
 from threeup3down.errors import NotationError
 from threeup3down.limits import MAX_INPUT_SIZE, size_problem
 from threeup3down.rules import Rules
@@ -87,11 +87,6 @@ def format_position(state: GameState) -> str:
     return " ".join(fields)
 
 
-_TEXT: dict[Card, str] = {card: str(card) for card in Card}
-"""Each card's card notation, looked up rather than formatted card by card."""
-_CARD: dict[str, Card] = {text: card for card, text in _TEXT.items()}
-
-
 def _cards_text(cards: tuple[Card, ...]) -> str:
     """:func:`~threeup3down.cards.format_cards`, from the table."""
     return ",".join(map(_TEXT.__getitem__, cards)) or "-"
@@ -103,7 +98,7 @@ def _cards(text: str) -> tuple[Card, ...]:
     if text == "-":
         return ()
     try:
-        return tuple(map(_CARD.__getitem__, text.split(",")))
+        return tuple(map(_BY_TEXT.__getitem__, text.split(",")))
     except KeyError:
         return parse_cards(text)
 
