@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import chain
 
-from threeup3down.cards import Card, format_cards, sort_cards, sort_key
+from threeup3down.cards import Card, format_cards, sort_cards
 from threeup3down.rules import EarlyDraw, Rules
 from threeup3down.state import GameState, Phase, Seat
 
@@ -152,10 +152,8 @@ def _known_problems(number: int, seat: Seat, ordered: bool) -> Iterator[str]:
     if not ordered and seat.known != sort_cards(seat.known):
         yield f"seat {number}'s known cards must be sorted"
     distinct = set(seat.known)
-    if distinct.issubset(seat.hand) and (
-        len(distinct) == len(seat.known) or _holds_copies(seat.hand, seat.known)
-    ):
-        return  # the common case, fast: every known card held, as many times
+    if len(distinct) == len(seat.known) and distinct.issubset(seat.hand):
+        return  # the common case, fast: known cards of different kinds, each held
     unheld = Counter(seat.known)
     unheld.subtract(seat.hand)
     if +unheld:
@@ -163,14 +161,6 @@ def _known_problems(number: int, seat: Seat, ordered: bool) -> Iterator[str]:
             f"seat {number} is known to hold {_cards(+unheld)} "
             f"but its hand is {format_cards(seat.hand)}"
         )
-
-
-def _holds_copies(hand: tuple[Card, ...], known: tuple[Card, ...]) -> bool:
-    """Whether ``hand`` holds each card of ``known`` as many times as it is
-    named there, counted by sort order (integers compare fast)."""
-    held = list(map(sort_key, hand))
-    named = list(map(sort_key, known))
-    return all(named.count(order) <= held.count(order) for order in set(named))
 
 
 def _cards(counts: Counter[Card]) -> str:
