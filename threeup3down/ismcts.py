@@ -58,8 +58,9 @@ from typing import Protocol
 from threeup3down.engine import apply, legal_moves
 from threeup3down.errors import ThreeUpError
 from threeup3down.heuristic import HeuristicBot
-from threeup3down.moves import Move
+from threeup3down.moves import FlipDown, Move, Play
 from threeup3down.observation import Observation, observe, sample_state
+from threeup3down.rules import Rules
 from threeup3down.state import GameState, Phase
 
 __all__ = ["CheatingBot", "ISMCTSBot", "RolloutPolicy"]
@@ -97,6 +98,7 @@ class _Search:
         seconds: float | None = None,
         rollout: RolloutPolicy | None = None,
         rollout_moves: int | None = None,
+        confidence: float = 2.0,
     ) -> None:
         if seconds is None and iterations is None:
             iterations = self.DEFAULT_ITERATIONS
@@ -110,6 +112,8 @@ class _Search:
             raise ThreeUpError(
                 f"rollout_moves must be a whole number of at least 1, or None, not {rollout_moves!r}"
             )
+        if not isinstance(confidence, int | float) or isinstance(confidence, bool) or not confidence >= 0:
+            raise ThreeUpError(f"confidence must be a number of standard errors, 0 or more, not {confidence!r}")
         self.iterations = iterations
         """Deals searched per decision, or ``None`` to search by time."""
         self.seconds = seconds
@@ -118,6 +122,8 @@ class _Search:
         """The policy every seat follows after the move searched (and in setup)."""
         self.rollout_moves = rollout_moves
         """Decisions a rollout plays before it scores the position (``None``: to the end)."""
+        self.confidence = float(confidence)
+        """How many standard errors another move must lead the policy's by to be played."""
         self.last_iterations = 0
         """How many iterations the last search made (0 when the move was forced)."""
 
@@ -129,9 +135,11 @@ class _Search:
         deal: Callable[[], GameState],
         rng: random.Random,
     ) -> Move:
-        """The move of ``moves`` with the best total reward over the deals searched."""
+        """The policy's move, unless another beats it clearly over the deals searched."""
         order = [preferred, *(move for move in moves if move != preferred)]
-        totals = [0.0] * len(order)
+        if len(order) == 1:
+            return preferred
+        rewards: list[list[float]] = [[] for _ in order]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while (self.iterations is None or done < self.iterations) and (
@@ -139,10 +147,10 @@ class _Search:
         ):
             state = deal()
             for index, move in enumerate(order):
-                totals[index] += self._rollout(apply(state, move), player, rng)
+                rewards[index].append(self._rollout(apply(state, move), player, rng))
             done += 1
         self.last_iterations = done
-        return order[max(range(len(order)), key=totals.__getitem__)]
+        return order[_clear_winner(rewards, self.confidence)]
 
     def _rollout(self, state: GameState, player: int, rng: random.Random) -> float:
         """Play on with the rollout policy; the reward of ``player`` in [0, 1]."""
@@ -157,6 +165,52 @@ class _Search:
             state = apply(state, move)
             made += 1
         return _reward(state, player)
+
+
+def _clear_winner(rewards: Sequence[Sequence[float]], confidence: float) -> int:
+    """The index of the move to play: 0 (the policy's move) unless another move's
+    mean lead over it, deal by deal, exceeds ``confidence`` standard errors
+    (then the move with the largest lead).
+
+    >>> _clear_winner([[0, 0, 0, 1], [1, 1, 1, 1]], 2.0)  # a lead of 0.75, error 0.22
+    1
+    >>> _clear_winner([[0, 1, 0, 1], [1, 0, 1, 1]], 2.0)  # 0.25 ahead, but by chance
+    0
+    """
+    best, best_lead = 0, 0.0
+    base = rewards[0]
+    for index in range(1, len(rewards)):
+        leads = [reward - first for reward, first in zip(rewards[index], base)]
+        count = len(leads)
+        lead = sum(leads) / count
+        spread = sum((value - lead) ** 2 for value in leads) / count
+        if lead > best_lead and lead > confidence * math.sqrt(spread / count):
+            best, best_lead = index, lead
+    return best
+
+
+def _distinct(moves: Sequence[Move], preferred: Move, rules: Rules, flips_alike: bool) -> list[Move]:
+    """``moves`` less those that play out exactly as an earlier one, ``preferred`` first.
+
+    Plays of the same numbers from the same place differ only in colour, which
+    no rule reads unless the same-colour swap (O7) is on; and when no one has
+    seen the 3DOWN cards (``flips_alike``), turning over one or another is
+    the same chance (F3).
+
+    >>> from threeup3down import parse_move
+    >>> moves = [parse_move(text) for text in ("7g", "7r", "7g,7r", "9b")]
+    >>> [str(move) for move in _distinct(moves, moves[1], Rules(players=2), True)]
+    ['7r', '7g,7r', '9b']
+    """
+    kept: dict[object, Move] = {}
+    for move in (preferred, *moves):
+        key: object = move
+        if isinstance(move, Play) and not rules.colour_matters:
+            key = (move.source, tuple(card.rank for card in move.cards))
+        elif isinstance(move, FlipDown) and flips_alike:
+            key = FlipDown
+        kept.setdefault(key, move)
+    return list(kept.values())
 
 
 def _reward(state: GameState, player: int) -> float:
@@ -195,8 +249,9 @@ class ISMCTSBot(_Search):
         preferred = self.rollout.choose(observation, rng)
         if observation.phase is Phase.SETUP:
             return preferred
+        distinct = _distinct(moves, preferred, observation.rules, flips_alike=True)
         return self._search(
-            observation.player, moves, preferred, lambda: sample_state(observation, rng), rng
+            observation.player, distinct, preferred, lambda: sample_state(observation, rng), rng
         )
 
 
@@ -219,4 +274,5 @@ class CheatingBot(_Search):
         preferred = self.rollout.choose(observe(state, state.current_player), rng)
         if state.phase is Phase.SETUP:
             return preferred
-        return self._search(state.current_player, moves, preferred, lambda: state, rng)
+        distinct = _distinct(moves, preferred, state.rules, flips_alike=False)
+        return self._search(state.current_player, distinct, preferred, lambda: state, rng)
