@@ -26,8 +26,16 @@ simulation policy, which is what wins at the budgets a game allows:
   least as good as the policy's own move, up to sampling error.
 * **Reward.** 1 if the bot wins, else 0, for any number of players; a rollout
   cut short scores the bot's share ``exp(-0.35 × cards held)`` of all seats'.
-* **Choice.** The move with the highest total reward; on equal totals, the
-  rollout policy's own choice, then the first legal move.
+* **Choice.** The rollout policy's own move, unless another move leads it
+  clearly: its mean lead over the policy's move, deal by deal (a paired
+  comparison, which common random numbers make sharp), exceeds
+  ``confidence`` standard errors (default 2); of such moves, the one with
+  the largest lead. At four players the policy's move is nearly always at
+  least as good, and following a lead that is chance lost games.
+* **Equivalent moves once.** Plays of the same numbers from the same place
+  differ only in colour, which no rule reads unless the same-colour swap
+  (O7) is on, and turning over one unseen 3DOWN card or another is the same
+  chance (F3): such moves are searched once.
 
 Setup (the 3UP cards, S3) follows the rollout policy, and a decision with one
 legal move is played at once. The budget is a number of iterations (deals),
