@@ -235,7 +235,9 @@ class ISMCTSBot(_Search):
     Give it ``iterations`` (deals per decision, default 8) or ``seconds`` per
     decision; ``rollout`` (default :class:`~threeup3down.heuristic.HeuristicBot`)
     plays every seat after the move searched, for at most ``rollout_moves``
-    decisions (default: to the end of the game).
+    decisions (default: to the end of the game). It plays another move than the
+    policy's only when that move's mean lead over it exceeds ``confidence``
+    standard errors (default 2).
 
     >>> import random
     >>> from threeup3down import GameState, Rules, observe
