@@ -174,7 +174,7 @@ class ScriptedSearch(ISMCTSBot):
     """The search with its rollouts replaced by given rewards, deal by deal: on
     each deal the policy's move first, then the other moves in their listed order."""
 
-    def __init__(self, rewards: list[float], confidence: float = 2.0) -> None:
+    def __init__(self, rewards: list[float], confidence: float | None = 2.0) -> None:
         super().__init__(iterations=4, confidence=confidence)
         self.rewards = list(rewards)
         self.rollouts = 0
@@ -243,3 +243,18 @@ def test_a_negative_confidence_is_a_library_error() -> None:
     """``confidence`` counts standard errors: a negative one is refused by name."""
     with pytest.raises(ThreeUpError, match="confidence must be a number of standard errors, 0 or more, not -1"):
         ISMCTSBot(confidence=-1)
+
+
+@pytest.mark.parametrize(
+    ("position", "players", "expected"),
+    [
+        (TWO_MOVES, 2, "9b"),  # one opponent: the highest total
+        ("play 0 3r,9b|-|-/8g,8r|-|-/8b|-|- - - *", 3, "3r"),  # two: the test of 2 errors
+    ],
+)
+def test_by_default_the_test_applies_with_two_or_more_opponents(position: str, players: int, expected: str) -> None:
+    """With no ``confidence`` given, a lead of 0.25 at 0.41 standard error is
+    followed against one opponent and not against two."""
+    view = observe(GameState.from_notation(position, Rules(players=players, turn_limit=None)), 0)
+    bot = ScriptedSearch([0, 1, 1, 0, 0, 1, 1, 1], confidence=None)
+    assert bot.choose(view, random.Random(0)) == parse_move(expected)

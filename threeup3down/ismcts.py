@@ -29,9 +29,11 @@ simulation policy, which is what wins at the budgets a game allows:
 * **Choice.** The rollout policy's own move, unless another move leads it
   clearly: its mean lead over the policy's move, deal by deal (a paired
   comparison, which common random numbers make sharp), exceeds
-  ``confidence`` standard errors (default 2); of such moves, the one with
-  the largest lead. At four players the policy's move is nearly always at
-  least as good, and following a lead that is chance lost games.
+  ``confidence`` standard errors (default: 2 with two or more opponents
+  left, 0 against one); of such moves, the one with the largest lead. At
+  four players the policy's move is nearly always at least as good, and
+  following a lead that is chance lost games; against one opponent the
+  test cost games, and the highest total is played.
 * **Equivalent moves once.** Plays of the same numbers from the same place
   differ only in colour, which no rule reads unless the same-colour swap
   (O7) is on, and turning over one unseen 3DOWN card or another is the same
@@ -99,6 +101,15 @@ class _Search:
     DEFAULT_ITERATIONS = 8
     """The budget when none is given (deals per decision)."""
 
+    CONFIDENCE = 2.0
+    """The default test with two or more opponents left (standard errors)."""
+
+    def _confidence(self, seats: int, finished: int) -> float:
+        """The test of a clear lead at a table of ``seats`` with ``finished`` out."""
+        if self.confidence is not None:
+            return self.confidence
+        return self.CONFIDENCE if seats - finished > 2 else 0.0
+
     def __init__(
         self,
         iterations: int | None = None,
@@ -106,7 +117,7 @@ class _Search:
         seconds: float | None = None,
         rollout: RolloutPolicy | None = None,
         rollout_moves: int | None = None,
-        confidence: float = 2.0,
+        confidence: float | None = None,
     ) -> None:
         if seconds is None and iterations is None:
             iterations = self.DEFAULT_ITERATIONS
@@ -120,7 +131,9 @@ class _Search:
             raise ThreeUpError(
                 f"rollout_moves must be a whole number of at least 1, or None, not {rollout_moves!r}"
             )
-        if not isinstance(confidence, int | float) or isinstance(confidence, bool) or not confidence >= 0:
+        if confidence is not None and (
+            not isinstance(confidence, int | float) or isinstance(confidence, bool) or not confidence >= 0
+        ):
             raise ThreeUpError(f"confidence must be a number of standard errors, 0 or more, not {confidence!r}")
         self.iterations = iterations
         """Deals searched per decision, or ``None`` to search by time."""
@@ -130,8 +143,10 @@ class _Search:
         """The policy every seat follows after the move searched (and in setup)."""
         self.rollout_moves = rollout_moves
         """Decisions a rollout plays before it scores the position (``None``: to the end)."""
-        self.confidence = float(confidence)
-        """How many standard errors another move must lead the policy's by to be played."""
+        self.confidence = None if confidence is None else float(confidence)
+        """How many standard errors another move must lead the policy's by to be
+        played; ``None``: :data:`CONFIDENCE` with two or more opponents left, 0
+        against one."""
         self.last_iterations = 0
         """How many iterations the last search made (0 when the move was forced)."""
 
@@ -142,6 +157,7 @@ class _Search:
         preferred: Move,
         deal: Callable[[], GameState],
         rng: random.Random,
+        confidence: float,
     ) -> Move:
         """The policy's move, unless another beats it clearly over the deals searched."""
         order = [preferred, *(move for move in moves if move != preferred)]
@@ -158,7 +174,7 @@ class _Search:
                 rewards[index].append(self._rollout(apply(state, move), player, rng))
             done += 1
         self.last_iterations = done
-        return order[_clear_winner(rewards, self.confidence)]
+        return order[_clear_winner(rewards, confidence)]
 
     def _rollout(self, state: GameState, player: int, rng: random.Random) -> float:
         """Play on with the rollout policy; the reward of ``player`` in [0, 1]."""
@@ -237,7 +253,7 @@ class ISMCTSBot(_Search):
     plays every seat after the move searched, for at most ``rollout_moves``
     decisions (default: to the end of the game). It plays another move than the
     policy's only when that move's mean lead over it exceeds ``confidence``
-    standard errors (default 2).
+    standard errors (default: 2 with two or more opponents left, 0 against one).
 
     >>> import random
     >>> from threeup3down import GameState, Rules, observe
@@ -261,7 +277,12 @@ class ISMCTSBot(_Search):
             return preferred
         distinct = _distinct(moves, preferred, observation.rules, flips_alike=True)
         return self._search(
-            observation.player, distinct, preferred, lambda: sample_state(observation, rng), rng
+            observation.player,
+            distinct,
+            preferred,
+            lambda: sample_state(observation, rng),
+            rng,
+            self._confidence(len(observation.seats), len(observation.finished)),
         )
 
 
@@ -285,4 +306,5 @@ class CheatingBot(_Search):
         if state.phase is Phase.SETUP:
             return preferred
         distinct = _distinct(moves, preferred, state.rules, flips_alike=False)
-        return self._search(state.current_player, distinct, preferred, lambda: state, rng)
+        confidence = self._confidence(len(state.seats), len(state.finished))
+        return self._search(state.current_player, distinct, preferred, lambda: state, rng, confidence)
