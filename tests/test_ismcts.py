@@ -168,3 +168,93 @@ def test_bad_budgets_are_library_errors(arguments: dict[str, object], expected: 
     """A budget that cannot be spent raises ThreeUpError naming it."""
     with pytest.raises(ThreeUpError, match=expected):
         ISMCTSBot(**arguments)  # type: ignore[arg-type]
+
+
+class ScriptedSearch(ISMCTSBot):
+    """The search with its rollouts replaced by given rewards, deal by deal: on
+    each deal the policy's move first, then the other moves in their listed order."""
+
+    def __init__(self, rewards: list[float], confidence: float | None = 2.0) -> None:
+        super().__init__(iterations=4, confidence=confidence)
+        self.rewards = list(rewards)
+        self.rollouts = 0
+
+    def _rollout(self, state: GameState, player: int, rng: random.Random) -> float:
+        self.rollouts += 1
+        return self.rewards.pop(0)
+
+
+TWO_MOVES = "play 0 3r,9b|-|-/8g,8r|-|- - - *"
+"""Seat 0 holds a 3 (the heuristic's move) and a 9, and the search has two moves."""
+
+
+@pytest.mark.parametrize(
+    ("policy", "other", "confidence", "expected"),
+    [
+        ([0, 0, 0, 1], [1, 1, 1, 1], 2.0, "9b"),  # a lead of 0.75 at 0.22 standard error
+        ([0, 1, 0, 1], [1, 0, 1, 1], 2.0, "3r"),  # 0.25 ahead, at 0.41: chance
+        ([0, 1, 0, 1], [1, 0, 1, 1], 0.0, "9b"),  # any lead, without the test
+        ([1, 1, 1, 1], [1, 1, 1, 1], 0.0, "3r"),  # level: the policy's move
+    ],
+)
+def test_another_move_is_played_only_when_it_leads_the_policys_clearly(
+    policy: list[float], other: list[float], confidence: float, expected: str
+) -> None:
+    """The search leaves its policy's move only for a move whose mean lead over
+    it, deal by deal, is more than ``confidence`` standard errors."""
+    view = observe(GameState.from_notation(TWO_MOVES, TWO), 0)
+    rewards = [reward for pair in zip(policy, other) for reward in pair]
+    bot = ScriptedSearch(rewards, confidence=confidence)
+    assert bot.choose(view, random.Random(0)) == parse_move(expected)
+    assert bot.rollouts == 8
+
+
+def test_plays_that_differ_only_in_colour_are_searched_once() -> None:
+    """7g and 7r play out alike unless a rule reads colours (O7): two distinct
+    moves (a 7, the pair of 7s, the 9) on four deals are twelve rollouts; with O7
+    on, sixteen."""
+    position = "play 0 7g,7r,9b|-|-/8g,8r|-|- - - *"
+    for rules, rollouts in ((TWO, 12), (Rules(players=2, turn_limit=None, same_colour_swap=True), 16)):
+        bot = ScriptedSearch([0.0] * rollouts)
+        view = observe(GameState.from_notation(position, rules), 0)
+        assert bot.choose(view, random.Random(0)) in view.legal_moves()
+        assert bot.rollouts == rollouts
+
+
+def test_unseen_3down_cards_are_one_choice_to_the_search() -> None:
+    """No one has seen the 3DOWN cards (F3), so turning over one or another is
+    the same chance: the search plays the first at once, with no rollout."""
+    state = GameState.from_notation("play 0 -|-|3r,9b,Cg/8g,8r|-|- - 5g *", TWO)
+    view = observe(state, 0)
+    assert len(view.legal_moves()) == 3
+    bot = ScriptedSearch([])
+    assert bot.choose(view, random.Random(0)) == view.legal_moves()[0]
+    assert bot.rollouts == 0 and bot.last_iterations == 0
+
+
+def test_the_cheating_bot_tells_3down_cards_apart() -> None:
+    """The cheating bot sees the 3DOWN cards: of a 3, a 9 and a Clear under a 5,
+    it turns over a card it can play and goes out sooner."""
+    state = GameState.from_notation("play 0 -|-|3r,9b/8g|-|- - 5g *", TWO)
+    assert CheatingBot(iterations=1).choose_state(state, random.Random(0)) == parse_move("v1")
+
+
+def test_a_negative_confidence_is_a_library_error() -> None:
+    """``confidence`` counts standard errors: a negative one is refused by name."""
+    with pytest.raises(ThreeUpError, match="confidence must be a number of standard errors, 0 or more, not -1"):
+        ISMCTSBot(confidence=-1)
+
+
+@pytest.mark.parametrize(
+    ("position", "players", "expected"),
+    [
+        (TWO_MOVES, 2, "9b"),  # one opponent: the highest total
+        ("play 0 3r,9b|-|-/8g,8r|-|-/8b|-|- - - *", 3, "3r"),  # two: the test of 2 errors
+    ],
+)
+def test_by_default_the_test_applies_with_two_or_more_opponents(position: str, players: int, expected: str) -> None:
+    """With no ``confidence`` given, a lead of 0.25 at 0.41 standard error is
+    followed against one opponent and not against two."""
+    view = observe(GameState.from_notation(position, Rules(players=players, turn_limit=None)), 0)
+    bot = ScriptedSearch([0, 1, 1, 0, 0, 1, 1, 1], confidence=None)
+    assert bot.choose(view, random.Random(0)) == parse_move(expected)

@@ -26,8 +26,18 @@ simulation policy, which is what wins at the budgets a game allows:
   least as good as the policy's own move, up to sampling error.
 * **Reward.** 1 if the bot wins, else 0, for any number of players; a rollout
   cut short scores the bot's share ``exp(-0.35 × cards held)`` of all seats'.
-* **Choice.** The move with the highest total reward; on equal totals, the
-  rollout policy's own choice, then the first legal move.
+* **Choice.** The rollout policy's own move, unless another move leads it
+  clearly: its mean lead over the policy's move, deal by deal (a paired
+  comparison, which common random numbers make sharp), exceeds
+  ``confidence`` standard errors (default: 2 with two or more opponents
+  left, 0 against one); of such moves, the one with the largest lead. At
+  four players the policy's move is nearly always at least as good, and
+  following a lead that is chance lost games; against one opponent the
+  test cost games, and the highest total is played.
+* **Equivalent moves once.** Plays of the same numbers from the same place
+  differ only in colour, which no rule reads unless the same-colour swap
+  (O7) is on, and turning over one unseen 3DOWN card or another is the same
+  chance (F3): such moves are searched once.
 
 Setup (the 3UP cards, S3) follows the rollout policy, and a decision with one
 legal move is played at once. The budget is a number of iterations (deals),
@@ -58,8 +68,9 @@ from typing import Protocol
 from threeup3down.engine import apply, legal_moves
 from threeup3down.errors import ThreeUpError
 from threeup3down.heuristic import HeuristicBot
-from threeup3down.moves import Move
+from threeup3down.moves import FlipDown, Move, Play
 from threeup3down.observation import Observation, observe, sample_state
+from threeup3down.rules import Rules
 from threeup3down.state import GameState, Phase
 
 __all__ = ["CheatingBot", "ISMCTSBot", "RolloutPolicy"]
@@ -90,6 +101,15 @@ class _Search:
     DEFAULT_ITERATIONS = 8
     """The budget when none is given (deals per decision)."""
 
+    CONFIDENCE = 2.0
+    """The default test with two or more opponents left (standard errors)."""
+
+    def _confidence(self, seats: int, finished: int) -> float:
+        """The test of a clear lead at a table of ``seats`` with ``finished`` out."""
+        if self.confidence is not None:
+            return self.confidence
+        return self.CONFIDENCE if seats - finished > 2 else 0.0
+
     def __init__(
         self,
         iterations: int | None = None,
@@ -97,6 +117,7 @@ class _Search:
         seconds: float | None = None,
         rollout: RolloutPolicy | None = None,
         rollout_moves: int | None = None,
+        confidence: float | None = None,
     ) -> None:
         if seconds is None and iterations is None:
             iterations = self.DEFAULT_ITERATIONS
@@ -110,6 +131,10 @@ class _Search:
             raise ThreeUpError(
                 f"rollout_moves must be a whole number of at least 1, or None, not {rollout_moves!r}"
             )
+        if confidence is not None and (
+            not isinstance(confidence, int | float) or isinstance(confidence, bool) or not confidence >= 0
+        ):
+            raise ThreeUpError(f"confidence must be a number of standard errors, 0 or more, not {confidence!r}")
         self.iterations = iterations
         """Deals searched per decision, or ``None`` to search by time."""
         self.seconds = seconds
@@ -118,6 +143,10 @@ class _Search:
         """The policy every seat follows after the move searched (and in setup)."""
         self.rollout_moves = rollout_moves
         """Decisions a rollout plays before it scores the position (``None``: to the end)."""
+        self.confidence = None if confidence is None else float(confidence)
+        """How many standard errors another move must lead the policy's by to be
+        played; ``None``: :data:`CONFIDENCE` with two or more opponents left, 0
+        against one."""
         self.last_iterations = 0
         """How many iterations the last search made (0 when the move was forced)."""
 
@@ -128,10 +157,13 @@ class _Search:
         preferred: Move,
         deal: Callable[[], GameState],
         rng: random.Random,
+        confidence: float,
     ) -> Move:
-        """The move of ``moves`` with the best total reward over the deals searched."""
+        """The policy's move, unless another beats it clearly over the deals searched."""
         order = [preferred, *(move for move in moves if move != preferred)]
-        totals = [0.0] * len(order)
+        if len(order) == 1:
+            return preferred
+        rewards: list[list[float]] = [[] for _ in order]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while (self.iterations is None or done < self.iterations) and (
@@ -139,10 +171,10 @@ class _Search:
         ):
             state = deal()
             for index, move in enumerate(order):
-                totals[index] += self._rollout(apply(state, move), player, rng)
+                rewards[index].append(self._rollout(apply(state, move), player, rng))
             done += 1
         self.last_iterations = done
-        return order[max(range(len(order)), key=totals.__getitem__)]
+        return order[_clear_winner(rewards, confidence)]
 
     def _rollout(self, state: GameState, player: int, rng: random.Random) -> float:
         """Play on with the rollout policy; the reward of ``player`` in [0, 1]."""
@@ -159,6 +191,52 @@ class _Search:
         return _reward(state, player)
 
 
+def _clear_winner(rewards: Sequence[Sequence[float]], confidence: float) -> int:
+    """The index of the move to play: 0 (the policy's move) unless another move's
+    mean lead over it, deal by deal, exceeds ``confidence`` standard errors
+    (then the move with the largest lead).
+
+    >>> _clear_winner([[0, 0, 0, 1], [1, 1, 1, 1]], 2.0)  # a lead of 0.75, error 0.22
+    1
+    >>> _clear_winner([[0, 1, 0, 1], [1, 0, 1, 1]], 2.0)  # 0.25 ahead, but by chance
+    0
+    """
+    best, best_lead = 0, 0.0
+    base = rewards[0]
+    for index in range(1, len(rewards)):
+        leads = [reward - first for reward, first in zip(rewards[index], base)]
+        count = len(leads)
+        lead = sum(leads) / count
+        spread = sum((value - lead) ** 2 for value in leads) / count
+        if lead > best_lead and lead > confidence * math.sqrt(spread / count):
+            best, best_lead = index, lead
+    return best
+
+
+def _distinct(moves: Sequence[Move], preferred: Move, rules: Rules, flips_alike: bool) -> list[Move]:
+    """``moves`` less those that play out exactly as an earlier one, ``preferred`` first.
+
+    Plays of the same numbers from the same place differ only in colour, which
+    no rule reads unless the same-colour swap (O7) is on; and when no one has
+    seen the 3DOWN cards (``flips_alike``), turning over one or another is
+    the same chance (F3).
+
+    >>> from threeup3down import parse_move
+    >>> moves = [parse_move(text) for text in ("7g", "7r", "7g,7r", "9b")]
+    >>> [str(move) for move in _distinct(moves, moves[1], Rules(players=2), True)]
+    ['7r', '7g,7r', '9b']
+    """
+    kept: dict[object, Move] = {}
+    for move in (preferred, *moves):
+        key: object = move
+        if isinstance(move, Play) and not rules.colour_matters:
+            key = (move.source, tuple(card.rank for card in move.cards))
+        elif isinstance(move, FlipDown) and flips_alike:
+            key = FlipDown
+        kept.setdefault(key, move)
+    return list(kept.values())
+
+
 def _reward(state: GameState, player: int) -> float:
     """1 for a win, 0 for a loss; a cut-off game by the cards every seat holds."""
     if state.winner is not None:
@@ -173,7 +251,9 @@ class ISMCTSBot(_Search):
     Give it ``iterations`` (deals per decision, default 8) or ``seconds`` per
     decision; ``rollout`` (default :class:`~threeup3down.heuristic.HeuristicBot`)
     plays every seat after the move searched, for at most ``rollout_moves``
-    decisions (default: to the end of the game).
+    decisions (default: to the end of the game). It plays another move than the
+    policy's only when that move's mean lead over it exceeds ``confidence``
+    standard errors (default: 2 with two or more opponents left, 0 against one).
 
     >>> import random
     >>> from threeup3down import GameState, Rules, observe
@@ -195,8 +275,14 @@ class ISMCTSBot(_Search):
         preferred = self.rollout.choose(observation, rng)
         if observation.phase is Phase.SETUP:
             return preferred
+        distinct = _distinct(moves, preferred, observation.rules, flips_alike=True)
         return self._search(
-            observation.player, moves, preferred, lambda: sample_state(observation, rng), rng
+            observation.player,
+            distinct,
+            preferred,
+            lambda: sample_state(observation, rng),
+            rng,
+            self._confidence(len(observation.seats), len(observation.finished)),
         )
 
 
@@ -219,4 +305,6 @@ class CheatingBot(_Search):
         preferred = self.rollout.choose(observe(state, state.current_player), rng)
         if state.phase is Phase.SETUP:
             return preferred
-        return self._search(state.current_player, moves, preferred, lambda: state, rng)
+        distinct = _distinct(moves, preferred, state.rules, flips_alike=False)
+        confidence = self._confidence(len(state.seats), len(state.finished))
+        return self._search(state.current_player, distinct, preferred, lambda: state, rng, confidence)
