@@ -105,6 +105,14 @@ class TestTurnLimit:
         assert refusal(after, "7r") == "W1"
 
     @pytest.mark.spec("O10")
+    def test_a_full_hand_has_no_moves_after_the_last_turn(self) -> None:
+        """A game stopped by the limit lists no moves even when the player to move holds three cards."""
+        after = play(position("play 0 4g,7r,9b|-|-/8r|-|- 2g 8g * turn=9", turn_limit=10), "9b")
+        assert after.is_stalemate and after.current_player == 0
+        assert after.seats[0].hand == parse_cards("2g,4g,7r")
+        assert moves(after) == []
+
+    @pytest.mark.spec("O10")
     def test_before_the_limit_play_goes_on(self) -> None:
         """The ninth turn of a ten-turn game passes the turn as usual."""
         after = play(position("play 0 7r,9g|-|-/8r|-|- - 8g * turn=8", turn_limit=10), "9g")

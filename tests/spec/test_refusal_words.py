@@ -23,6 +23,7 @@ from threeup3down import (
 SETUP = "setup 0 2g,2r,5b,9g,Cb,C+1r|-|3g,3r,3b/4g,4r,4b,6g,6r,6b|-|7g,7r,7b 8g,8r - *"
 ORDINARY = "play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g 6b *"
 OWED_EMPTY_HAND = "play 0 -|9g|3b,1b,1b/5g,6b,8r|-|- 2r,3r 5r * owed=1"
+LONG_HAND = "play 0 2g,2r,3g,3r,4g,4r,5g,5r,6g|-|-/7g,7r,7b|-|- - 1b *"  # more cards than a hand walked card by card
 SWAP = "play 1 5r,5b,6g|-|-/4g,7g,9b|5g,8b|3g,3b,1b 2g 6r,7r,8r,9r * swap"
 
 
@@ -81,6 +82,26 @@ CASES = [
         "play 0 5g,5r,8g|-|-/6g,6r,6b|-|- - 4r *",
         "5g,8g",
         "P1: player 0 cannot play 5g,8g: a play is one card or several of the same number",
+    ),
+    _case(
+        "play 0 5g,5r,Cb|-|-/6g,6r,6b|-|- - 4r *",
+        "5g,5r,Cb",
+        "P4: player 0 cannot play 5g,5r,Cb: Clear cards are played one at a time",
+    ),
+    _case(
+        "play 0 5g,5r,8g|-|-/6g,6r,6b|-|- - 4r *",
+        "5g,5r,8g",
+        "P1: player 0 cannot play 5g,5r,8g: a play is one card or several of the same number",
+    ),
+    _case(
+        LONG_HAND,
+        "9b",
+        "P1: player 0 cannot play 9b: they are not all in the hand, which holds 2g,2r,3g,3r,4g,4r,5g,5r,6g",
+    ),
+    _case(
+        LONG_HAND,
+        "4b",
+        "P1: player 0 cannot play 4b: they are not all in the hand, which holds 2g,2r,3g,3r,4g,4r,5g,5r,6g",
     ),
     _case(
         "play 0 4g|9r,10b|3g,1b,1b/5g,5r,6b|-|- - 2b *",
