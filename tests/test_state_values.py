@@ -8,7 +8,8 @@ import attrs
 import pytest
 
 from tests.playouts import random_game
-from threeup3down import ClearTwoDraw, GameState, Rules, Seat, from_json, to_json
+from threeup3down import ClearTwoDraw, GameState, Rules, Seat, from_json, new_game, to_json
+from threeup3down.deal import deal_from
 from threeup3down.serialization import STATE
 
 TABLES = [
@@ -69,6 +70,31 @@ def test_states_read_from_json_are_game_state_values(rules: Rules) -> None:
             read.turn = 0  # type: ignore[misc]
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             read.seats[0].hand = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=lambda rules: f"{rules.players}p")
+def test_dealt_states_are_frozen_game_state_values(rules: Rules) -> None:
+    """A state dealt by new_game or deal_from (built through the private path) is
+    exactly a GameState with exactly Seat seats, equal to and hashing like the
+    public build, with the defaults of a new game, and frozen."""
+    dealt = new_game(rules, seed=17)
+    swap = tuple((seat + 1) % rules.players for seat in range(rules.players)) if rules.pile_swap else ()
+    for state in (dealt, deal_from(rules, rules.deck_cards(), pile_swap=swap)):
+        assert type(state) is GameState
+        assert all(type(seat) is Seat for seat in state.seats)
+        twin = _rebuilt(state)
+        assert twin == state and hash(twin) == hash(state)
+        assert (state.owed_plays, state.may_draw, state.swap_offered, state.direction, state.turn) == (
+            0, False, False, 1, 0
+        )
+        assert state.discard_pile == state.out_of_game == () and state.finished == ()
+        assert (state.phase.value, state.current_player, state.first_player) == ("setup", 0, 0)
+        assert state.pile_swap == (swap if state is not dealt or not swap else dealt.pile_swap)
+        assert all(seat.up == seat.known == () for seat in state.seats)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            state.turn = 1  # type: ignore[misc]
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            state.seats[0].hand = ()  # type: ignore[misc]
 
 
 def test_states_that_differ_are_unequal_even_when_hashed_first() -> None:

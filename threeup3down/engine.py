@@ -111,18 +111,20 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 def _setup_moves(state: GameState) -> tuple[Move, ...]:
     """S3: choose three of the six dealt cards."""
     hand = state.seats[state.current_player].hand
-    moves = []
-    for cards in _distinct_subsets(hand, _HAND_SIZE, state.rules.colour_matters):
-        move = _CHOICES.get(cards)
-        if move is None:
-            move = _CHOICES[cards] = ChooseUp(cards)
-        moves.append(move)
-    return tuple(moves)
+    choices = _distinct_subsets(hand, _HAND_SIZE, state.rules.colour_matters)
+    return tuple(map(_CHOICES.__getitem__, choices))
 
 
-_CHOICES: dict[tuple[Card, ...], ChooseUp] = {}
-"""3UP choices already made, so that listing setup moves rarely constructs one
-(at most one per multiset of three kinds of card)."""
+class _ChoiceMemo(dict[tuple[Card, ...], ChooseUp]):
+    """3UP choices already made, so that listing setup moves rarely constructs one
+    (at most one per multiset of three kinds of card)."""
+
+    def __missing__(self, cards: tuple[Card, ...]) -> ChooseUp:
+        move = self[cards] = ChooseUp(cards)
+        return move
+
+
+_CHOICES = _ChoiceMemo()
 
 
 _RUN_PLAYS: tuple[tuple[dict[tuple[Card, ...], tuple[Play, ...]], ...], ...] = (

@@ -197,7 +197,7 @@ class Observation:
         """
         if self.phase is _OVER or self.current_player != self.player:
             return ()
-        position: GameState = _MoverPosition(self)  # type: ignore[assignment]  # duck-typed stand-in
+        position: GameState = _mover_position(self)  # type: ignore[assignment]  # duck-typed stand-in
         return legal_moves(position)
 
     def is_legal(self, move: Move) -> bool:
@@ -401,16 +401,15 @@ class _MoverSeat:
     """The seat of :class:`_MoverPosition`: what the engine reads of a :class:`Seat`."""
 
     __slots__ = ("down", "hand", "up")
-
-    def __init__(self, hand: tuple[Card, ...], up: tuple[Card, ...], down: tuple[Card, ...]) -> None:
-        self.hand = hand
-        self.up = up
-        self.down = down
+    hand: tuple[Card, ...]
+    up: tuple[Card, ...]
+    down: tuple[Card, ...]
 
 
 class _MoverPosition:
     """What :func:`~threeup3down.legal_moves` reads of a position to list the
-    moves of the player to move, taken from that player's observation.
+    moves of the player to move, taken from that player's observation
+    (:func:`_mover_position`).
 
     That is the rules, the phase, whose decision it is, that player's seat
     (hand, 3UP cards and how many 3DOWN cards), the draw pile (only whether
@@ -434,22 +433,38 @@ class _MoverPosition:
         "seats",
         "swap_offered",
     )
+    rules: Rules
+    phase: Phase
+    current_player: int
+    seats: tuple[Seat | _MoverSeat, ...]
+    draw_pile: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    owed_plays: int
+    may_draw: bool
+    swap_offered: bool
 
-    def __init__(self, observation: Observation) -> None:
-        player = observation.player
-        view = observation.seats[player]
-        self.rules = observation.rules
-        self.phase = observation.phase
-        self.current_player = player
-        self.seats = _NO_SEATS[:player] + (
-            _MoverSeat(observation.hand, view.up, _PLACEHOLDERS[view.down_size]),
-        )
-        size = observation.draw_pile_size
-        self.draw_pile = _PLACEHOLDERS[size] if size < _KEPT else _PLACEHOLDER * size
-        self.discard_pile = observation.discard_pile
-        self.owed_plays = observation.owed_plays
-        self.may_draw = observation.may_draw
-        self.swap_offered = observation.swap_offered
+
+def _mover_position(observation: Observation) -> _MoverPosition:
+    """The :class:`_MoverPosition` of the observing player. The two classes have
+    no ``__init__``: calling one from Python costs more than these stores."""
+    player = observation.player
+    view = observation.seats[player]
+    seat = _MoverSeat()
+    seat.hand = observation.hand
+    seat.up = view.up
+    seat.down = _PLACEHOLDERS[view.down_size]
+    position = _MoverPosition()
+    position.rules = observation.rules
+    position.phase = observation.phase
+    position.current_player = player
+    position.seats = _NO_SEATS[:player] + (seat,)
+    size = observation.draw_pile_size
+    position.draw_pile = _PLACEHOLDERS[size] if size < _KEPT else _PLACEHOLDER * size
+    position.discard_pile = observation.discard_pile
+    position.owed_plays = observation.owed_plays
+    position.may_draw = observation.may_draw
+    position.swap_offered = observation.swap_offered
+    return position
 
 
 def _stand_in(observation: Observation) -> GameState:

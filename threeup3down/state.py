@@ -15,7 +15,6 @@ states can be hashed, compared and stored.
 from __future__ import annotations
 
 import enum
-from typing import Any
 
 import attrs
 
@@ -269,14 +268,14 @@ class GameState(_StateSlots):
 
 # The engine's private construction path. attrs' generated ``__init__`` of a
 # frozen class stores each field through ``object.__setattr__`` (a call per
-# field); these fill a plain instance of the slots base, whose stores are
-# plain attribute stores, then give it its class. Python allows that, as the
+# field); these make a plain instance of the slots base (calling the base,
+# which has no ``__init__``, costs less than ``object.__new__(base)``), fill it
+# with plain attribute stores, then give it its class. Python allows that, as the
 # class adds no slots to its base: the result is exactly the value the public
 # constructor makes (same type, fields, equality, hash; still frozen), as
 # ``tests/test_state_values.py`` checks. Neither class has converters or
 # validators to bypass, and the hash is cached in a slot of our own.
 
-_new: Any = object.__new__
 _set_seat_hash = _SeatSlots.__dict__["_hash"].__set__  # stores the hash of a frozen seat
 _set_state_hash = _StateSlots.__dict__["_hash"].__set__
 
@@ -285,7 +284,7 @@ def _make_seat(
     hand: tuple[Card, ...], up: tuple[Card, ...], down: tuple[Card, ...], known: tuple[Card, ...]
 ) -> Seat:
     """``Seat(hand, up, down, known)``, built through the slots."""
-    seat: _SeatSlots = _new(_SeatSlots)
+    seat = _SeatSlots()
     seat.hand = hand
     seat.up = up
     seat.down = down
@@ -313,7 +312,7 @@ def _make_state(
     pile_swap: tuple[int, ...],
 ) -> GameState:
     """``GameState(...)`` with every field given in order, built through the slots."""
-    state: _StateSlots = _new(_StateSlots)
+    state = _StateSlots()
     state.rules = rules
     state.phase = phase
     state.current_player = current_player
