@@ -103,7 +103,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     )
     if len(moves) == listed:
         moves.append(_PICK_UP)
-    elif _may_draw_instead(state):
+    elif state.rules.draw_instead and _may_draw_instead(state):  # asked only while O2 is on
         moves.insert(listed, _DRAW_INSTEAD)
     return tuple(moves)
 
@@ -158,16 +158,19 @@ def _plays(
     Whether colours matter is read only for a run of several cards."""
     singles = _CARD_PLAYS[source is _UP]
     count = len(cards)
-    start = bisect_left(cards, 3 * top, key=sort_key) if count > _SHORT else 0  # the first rank >= top
-    while start < count:
+    if count > _SHORT:  # the first card of a rank >= top, searched for or walked to
+        start = bisect_left(cards, 3 * top, key=sort_key)
+    else:
+        start = 0
+        while start < count and cards[start].rank < top:
+            start += 1
+    while start < count:  # the cards are sorted: every run from here is playable
         card = cards[start]
         rank = card.rank
         end = start + 1
         while end < count and cards[end].rank is rank:
             end += 1
-        if rank < top:
-            pass
-        elif end == start + 1:
+        if end == start + 1:
             play = singles.get(card)
             if play is None:
                 (play,) = _run_plays((card,), source, rules.colour_matters)

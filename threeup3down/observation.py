@@ -197,8 +197,25 @@ class Observation:
         """
         if self.phase is _OVER or self.current_player != self.player:
             return ()
-        position: GameState = _mover_position(self)  # type: ignore[assignment]  # duck-typed stand-in
-        return legal_moves(position)
+        # The stand-in, filled here: the two classes have no ``__init__``, as
+        # calling one from Python costs more than these stores.
+        view = self.seats[self.player]
+        seat = _MoverSeat()
+        seat.hand = self.hand
+        seat.up = view.up
+        seat.down = _PLACEHOLDERS[view.down_size]
+        position = _MoverPosition()
+        position.rules = self.rules
+        position.phase = self.phase
+        position.current_player = 0
+        position.seats = (seat,)
+        size = self.draw_pile_size
+        position.draw_pile = _PLACEHOLDERS[size] if size < _KEPT else _PLACEHOLDER * size
+        position.discard_pile = self.discard_pile
+        position.owed_plays = self.owed_plays
+        position.may_draw = self.may_draw
+        position.swap_offered = self.swap_offered
+        return legal_moves(position)  # type: ignore[arg-type]  # a duck-typed stand-in
 
     def is_legal(self, move: Move) -> bool:
         """Whether the engine would accept ``move`` from the observer now
@@ -391,8 +408,6 @@ pile and the 3DOWN cards of :class:`_MoverPosition`."""
 _KEPT = 64
 _PLACEHOLDERS = tuple(_PLACEHOLDER * size for size in range(_KEPT))
 """Runs of :data:`_PLACEHOLDER` by length, made once."""
-_NO_SEATS = (Seat(),) * 64
-"""Empty seats, to stand for the other players (more than any table holds)."""
 _OVER = Phase.OVER
 _SETUP = Phase.SETUP
 
@@ -409,15 +424,16 @@ class _MoverSeat:
 class _MoverPosition:
     """What :func:`~threeup3down.legal_moves` reads of a position to list the
     moves of the player to move, taken from that player's observation
-    (:func:`_mover_position`).
+    (:meth:`Observation.legal_moves` fills one).
 
-    That is the rules, the phase, whose decision it is, that player's seat
-    (hand, 3UP cards and how many 3DOWN cards), the draw pile (only whether
-    it has cards), the discard pile, the owed plays and the two offers.
-    Making a :class:`GameState` and a :class:`Seat` would cost nearly as much
-    as listing the moves, so these hold only those attributes; the 3DOWN
-    cards and the draw pile are placeholders of the right counts, and the
-    seats before the player's are empty. The property test
+    That is the rules, the phase, the seat to move and its cards (hand, 3UP
+    cards and how many 3DOWN cards), the draw pile (only whether it has
+    cards), the discard pile, the owed plays and the two offers. Making a
+    :class:`GameState` and a :class:`Seat` would cost nearly as much as
+    listing the moves, so these hold only those attributes; the 3DOWN cards
+    and the draw pile are placeholders of the right counts, and the player's
+    seat is the only one, numbered 0 (the engine reads the seat to move
+    only). The property test
     ``observe(s, s.current_player).legal_moves() == legal_moves(s)`` (over
     every option, in ``tests/test_observation.py``) keeps the two in step.
     """
@@ -436,35 +452,12 @@ class _MoverPosition:
     rules: Rules
     phase: Phase
     current_player: int
-    seats: tuple[Seat | _MoverSeat, ...]
+    seats: tuple[_MoverSeat, ...]
     draw_pile: tuple[Card, ...]
     discard_pile: tuple[Card, ...]
     owed_plays: int
     may_draw: bool
     swap_offered: bool
-
-
-def _mover_position(observation: Observation) -> _MoverPosition:
-    """The :class:`_MoverPosition` of the observing player. The two classes have
-    no ``__init__``: calling one from Python costs more than these stores."""
-    player = observation.player
-    view = observation.seats[player]
-    seat = _MoverSeat()
-    seat.hand = observation.hand
-    seat.up = view.up
-    seat.down = _PLACEHOLDERS[view.down_size]
-    position = _MoverPosition()
-    position.rules = observation.rules
-    position.phase = observation.phase
-    position.current_player = player
-    position.seats = _NO_SEATS[:player] + (seat,)
-    size = observation.draw_pile_size
-    position.draw_pile = _PLACEHOLDERS[size] if size < _KEPT else _PLACEHOLDER * size
-    position.discard_pile = observation.discard_pile
-    position.owed_plays = observation.owed_plays
-    position.may_draw = observation.may_draw
-    position.swap_offered = observation.swap_offered
-    return position
 
 
 def _stand_in(observation: Observation) -> GameState:
