@@ -12,7 +12,7 @@ class codecs. Only values of exactly the types the fields declare are
 written here: anything else (a subclass, a ``bool`` where an ``int`` is
 declared, a non-card in a tuple of cards) makes :func:`state_text` answer
 ``None``, and the caller writes the document the general way.
-``tests/test_serialization.py`` checks the two ways write the same text.
+``tests/test_json_text.py`` checks that the two ways write the same text.
 
 >>> from threeup3down import Rules, new_game
 >>> from threeup3down.serialization import STATE
