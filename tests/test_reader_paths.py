@@ -117,3 +117,22 @@ def test_a_state_with_fields_left_out_reads_as_the_one_with_them() -> None:
     del document["phase"]
     with pytest.raises(DocumentError, match=r"\$: missing field 'phase'"):
         from_dict(document, STATE)
+
+
+class _Uncomparable:
+    """A value that is not JSON and refuses to be compared."""
+
+    def __eq__(self, other: object) -> bool:
+        raise AssertionError("compared")
+
+    __hash__ = object.__hash__
+
+
+def test_a_value_that_is_not_json_in_rules_is_refused_without_being_compared() -> None:
+    """After rules were read, rules holding a non-JSON value are refused by type, as ever."""
+    assert decode_fields({"players": 2}, Rules) == Rules(players=2)
+    with pytest.raises(DocumentError, match=r"\$\.players: expected an integer, not a _Uncomparable"):
+        decode_fields({"players": _Uncomparable()}, Rules)
+    assert decode_fields({"omitted_colours": [], "players": 2}, Rules) == Rules(players=2)
+    with pytest.raises(DocumentError, match=r"\$\.omitted_colours\[0\]: expected one of"):
+        decode_fields({"omitted_colours": [_Uncomparable()], "players": 2}, Rules)
