@@ -244,6 +244,29 @@ class _ClassCodec:
     build: Callable[..., Any] | None
     """The private builder that makes an instance from every field in order
     (:func:`~threeup3down.state._make_state`), where the class has one."""
+    fast: _FastPath | None
+    """How a document written as this library writes it is read in few steps,
+    for a class with a builder whose every field has a plain JSON type."""
+
+
+@attrs.frozen
+class _FastPath:
+    """The few steps that read an object of a class's fields when each is of
+    the JSON type it is written as: every field fetched at once (an absent
+    field taking its default as written), their types compared in one step,
+    the tuples of cards looked up in place, the other fields that are not
+    plain scalars decoded. Anything else takes the general path of
+    :func:`decode_fields`, which says what is wrong."""
+
+    absent: tuple[object, ...]
+    """Each field's default in JSON form, or :data:`_MISSING` if it must be given."""
+    kinds: tuple[type, ...]
+    """The JSON type each field is written as."""
+    cards: tuple[int, ...]
+    """The places of the tuples of cards."""
+    decoded: tuple[tuple[int, str, Decoder], ...]
+    """The place, ``.name`` for paths and decoder of the other fields that are
+    not taken as they are."""
 
 
 _CLASS_CODECS: dict[type, _ClassCodec] = {}
@@ -281,8 +304,46 @@ def _class_codec(cls: type) -> _ClassCodec:
             ),
             defaults=tuple(field.default for field in fields),
             build=_BUILDERS.get(cls),
+            fast=_fast_path(fields, hints) if cls in _BUILDERS else None,
         )
     return codec
+
+
+def _fast_path(fields: tuple[attrs.Attribute[Any], ...], hints: dict[str, Any]) -> _FastPath | None:
+    """The fast path of a class's fields, if each has a plain JSON type."""
+    kinds = tuple(_json_kind(hints[field.name]) for field in fields)
+    if None in kinds:
+        return None
+    taken = tuple(_taken_as_is(hints[field.name]) for field in fields)
+    return _FastPath(
+        absent=tuple(
+            _MISSING if field.default is attrs.NOTHING else encode(field.default, hints[field.name])
+            for field in fields
+        ),
+        kinds=typing.cast(tuple[type, ...], kinds),
+        cards=tuple(index for index, as_is in enumerate(taken) if as_is is list),
+        decoded=tuple(
+            (index, f".{field.name}", _decoder(hints[field.name]))
+            for index, field in enumerate(fields)
+            if taken[index] is None
+        ),
+    )
+
+
+def _json_kind(hint: object) -> type | None:
+    """The JSON type (as :func:`json.loads` returns it) that values of ``hint``
+    are written as; ``None`` where that depends on the value."""
+    if typing.get_origin(hint) in (tuple, frozenset):
+        return list
+    if hint is bool or hint is int or hint is str:
+        return hint
+    if hint is Card or hint == Move:  # in notation
+        return str
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return str if all(type(member.value) is str for member in hint) else None
+    if isinstance(hint, type) and attrs.has(hint):
+        return dict
+    return None
 
 
 _BUILDERS: dict[type, Callable[..., Any]] = {GameState: _make_state, Seat: _make_seat}
@@ -340,7 +401,11 @@ def _make_decoder(hint: object) -> Decoder:
     origin = typing.get_origin(hint)
     if origin is tuple:
         item = typing.get_args(hint)[0]
-        return _decode_cards if item is Card else _tuple_decoder(_decoder(item))
+        if item is Card:
+            return _decode_cards
+        if isinstance(item, type) and attrs.has(item):
+            return _objects_decoder(item)
+        return _tuple_decoder(_decoder(item))
     if origin is frozenset:
         element = _decoder(typing.get_args(hint)[0])
         return lambda data, path: _decode_set(data, element, path)
@@ -366,6 +431,16 @@ def _cannot_decode(hint: object) -> Decoder:
         raise TypeError(f"cannot decode {hint!r}")
 
     return refuse
+
+
+def _objects_decoder(cls: type[A]) -> Decoder:
+    """The decoder of a tuple of instances of the attrs class ``cls``."""
+
+    def decode_objects(data: object, path: str) -> object:
+        items = _array(data, path)
+        return tuple([decode_fields(item, cls, f"{path}[{n}]") for n, item in enumerate(items)])
+
+    return decode_objects
 
 
 def _tuple_decoder(element: Decoder) -> Decoder:
@@ -407,10 +482,29 @@ def decode_fields(
         data.keys() - set(skip) if skip else data
     ):
         _check_keys(data, codec, path, skip)  # says what is wrong
-    document = typing.cast(Mapping[str, object], data)
-    key = _rules_key(document, skip) if cls is Rules else None
-    if key is not None and key in _RULES:
-        return typing.cast(A, _RULES[key])
+    document = typing.cast(dict[str, object], data)
+    fast = codec.fast
+    if fast is not None:
+        values = list(map(document.get, codec.names, fast.absent))
+        if tuple(map(type, values)) == fast.kinds:
+            try:  # the common case, fast: every card in card notation
+                for index in fast.cards:
+                    cards = values[index]
+                    values[index] = tuple(map(_card_of, cards)) if cards else ()  # type: ignore[call-overload]
+            except (KeyError, TypeError):  # the general path says which card is wrong
+                pass
+            else:
+                for index, suffix, decoder in fast.decoded:
+                    values[index] = decoder(values[index], path + suffix)
+                return typing.cast(A, codec.build(*values))  # type: ignore[misc]
+    key = None
+    if cls is Rules:
+        last = _last_rules_read(document, skip)
+        if last is not None:
+            return typing.cast(A, last)
+        key = _rules_key(document, skip)
+        if key is not None and key in _RULES:
+            return typing.cast(A, _remember_rules(document, skip, _RULES[key]))
     values = list(codec.defaults)
     given = [False] * len(values)
     card = _BY_TEXT.__getitem__
@@ -441,11 +535,14 @@ def decode_fields(
     if key is not None:
         if len(_RULES) >= 64:  # a bound, whatever the input
             _RULES.clear()
-        _RULES[key] = typing.cast(Rules, value)
+        _RULES[key] = _remember_rules(document, skip, typing.cast(Rules, value))
     return value
 
 
 _MISSING = object()
+
+_card_of = _BY_TEXT.__getitem__
+"""The card of a card's notation, looked up once."""
 
 
 def _check_keys(data: object, codec: _ClassCodec, path: str, skip: tuple[str, ...]) -> None:
@@ -463,25 +560,63 @@ document holds its rules, and a game's states all hold the same)."""
 
 
 def _rules_key(document: Mapping[str, object], skip: tuple[str, ...]) -> RulesKey:
-    """What a rules object is keyed by in :data:`_RULES`: its keys, and each
-    value with its exact type (``true`` and ``1`` compare equal in Python,
-    never in a rules document); ``None`` (never cached) for values other than
-    JSON scalars and arrays of strings."""
-    key: list[object] = [skip]
-    for name, value in document.items():
-        kind = type(value)
-        if kind is list:
-            items = typing.cast(list[object], value)
-            if not all(type(item) is str for item in items):
-                return None
-            value = tuple(items)
-        elif kind not in _SCALARS:
-            return None
-        key.append((name, kind, value))
-    return tuple(key)
+    """What a rules object is keyed by in :data:`_RULES`: its keys, the exact
+    type of each value (``true`` and ``1`` compare equal in Python, never in a
+    rules document) and the values, an array as a tuple; ``None`` (never
+    cached) for values other than JSON scalars and arrays of strings."""
+    values = tuple(document.values())
+    kinds = tuple(map(type, values))
+    if not _KEYED.issuperset(kinds):
+        return None
+    if list in kinds:
+        items = list(values)
+        for index, kind in enumerate(kinds):
+            if kind is list:
+                array = tuple(typing.cast(list[object], items[index]))
+                if not _STRINGS.issuperset(map(type, array)):
+                    return None
+                items[index] = array
+        values = tuple(items)
+    return (skip, tuple(document), kinds, values)
 
 
-_SCALARS = (str, int, bool, type(None))
+_LAST_RULES: list[tuple[dict[str, object], tuple[str, ...], tuple[type, ...], tuple[str, ...], Rules]] = []
+"""The rules document read last, as :func:`_remember_rules` keeps it: the
+document (its arrays copied), its keys in order, the type of each value, the
+keys that hold arrays, and the rules."""
+
+
+def _last_rules_read(document: Mapping[str, object], skip: tuple[str, ...]) -> Rules | None:
+    """The rules read last, if ``document`` is that document again: its keys
+    in the same order, each value of the same exact type, its arrays of
+    strings, and equal (compared last, once every value is known to be a
+    JSON value); checked in fewer steps than :func:`_rules_key`."""
+    if not _LAST_RULES:
+        return None
+    last, names, kinds, arrays, rules = _LAST_RULES[0]
+    if (
+        skip == ()
+        and tuple(document) == names
+        and tuple(map(type, document.values())) == kinds
+        and all(_STRINGS.issuperset(map(type, typing.cast(list[object], document[name]))) for name in arrays)
+        and document == last
+    ):
+        return rules
+    return None
+
+
+def _remember_rules(document: Mapping[str, object], skip: tuple[str, ...], rules: Rules) -> Rules:
+    """Keep ``document``, read as ``rules``, for :func:`_last_rules_read`; return ``rules``."""
+    if skip == ():
+        copy = {name: list(value) if type(value) is list else value for name, value in document.items()}
+        arrays = tuple(name for name, value in copy.items() if type(value) is list)
+        _LAST_RULES[:] = [(copy, tuple(copy), tuple(map(type, copy.values())), arrays, rules)]
+    return rules
+
+
+_KEYED = frozenset((str, int, bool, type(None), list))
+"""The types of the values of a rules document that is cached."""
+_STRINGS = frozenset((str,))
 
 
 def _object(data: object, path: str) -> Mapping[str, object]:

@@ -62,6 +62,7 @@ from typing import Generic, TypeVar, cast, overload
 
 import attrs
 
+from threeup3down._json_text import state_text
 from threeup3down.cards import Card, sort_cards
 from threeup3down.codec import (
     JsonValue,
@@ -129,6 +130,7 @@ Document = (
 """Any value that has a document format."""
 
 _ENVELOPE = ("format", "version")
+_STATE_FORMAT = "threeup3down/state"
 
 
 @attrs.frozen
@@ -175,6 +177,10 @@ class Format(Generic[T]):
          ]
         }
         """
+        if indent is None and self.name == _STATE_FORMAT:
+            text = state_text(cast(GameState, value), _STATE_FORMAT, FORMAT_VERSION)
+            if text is not None:  # written straight from the fields, as below
+                return text
         return _dumps(self.to_dict(value), indent)
 
     def from_json(self, text: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> T:
@@ -341,7 +347,7 @@ CARDS: Format[tuple[Card, ...]] = _single("threeup3down/cards", "cards", tuple[C
 """Cards in order: ``{"cards": ["7r", "Cb"]}``."""
 MOVE: Format[Move] = _single("threeup3down/move", "move", Move)
 """A move in move notation: ``{"move": "swap:7r/9g"}``."""
-STATE: Format[GameState] = _field_format("threeup3down/state", GameState, _valid_state)
+STATE: Format[GameState] = _field_format(_STATE_FORMAT, GameState, _valid_state)
 """A full game state, every hidden card included."""
 OBSERVATION: Format[Observation] = _field_format(
     "threeup3down/observation", Observation, _valid_observation
@@ -452,6 +458,8 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
     >>> to_json((Card.RED_7, Card.GREEN_7))
     '{"format": "threeup3down/cards", "version": 1, "cards": ["7r", "7g"]}'
     """
+    if type(value) is GameState:
+        return STATE.to_json(value, indent=indent)
     return _dumps(to_dict(value), indent)
 
 
