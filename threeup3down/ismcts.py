@@ -34,6 +34,11 @@ simulation policy, which is what wins at the budgets a game allows:
   four players the policy's move is nearly always at least as good, and
   following a lead that is chance lost games; against one opponent the
   test cost games, and the highest total is played.
+* **Close decisions** (optional). Given ``close_deals``, with two or more
+  opponents left, the search stops after half its budget when no other move
+  leads the policy's, and goes on to ``close_deals`` deals in all when one
+  does: the deals go to the decisions the test may change. Against one
+  opponent, and searching by time, it changes nothing.
 * **Equivalent moves once.** Plays of the same numbers from the same place
   differ only in colour, which no rule reads unless the same-colour swap
   (O7) is on, and turning over one unseen 3DOWN card or another is the same
@@ -285,6 +290,9 @@ class ISMCTSBot(_Search):
     decisions (default: to the end of the game). It plays another move than the
     policy's only when that move's mean lead over it exceeds ``confidence``
     standard errors (default: 2 with two or more opponents left, 0 against one).
+    With ``close_deals`` and two or more opponents left, it stops after half
+    its budget unless another move leads the policy's, and then searches
+    ``close_deals`` deals in all.
 
     >>> import random
     >>> from threeup3down import GameState, Rules, observe
@@ -295,6 +303,15 @@ class ISMCTSBot(_Search):
     Traceback (most recent call last):
     ...
     threeup3down.errors.ThreeUpError: iterations must be a whole number of at least 1, not 0
+
+    Here seat 0 loses whatever it plays: on its 3 seat 1 goes out with its 8;
+    its 9 seat 1 picks up, and seat 2 goes out with its own 8. No move leads,
+    so with two opponents and ``close_deals`` the search stops at half its budget.
+
+    >>> three = GameState.from_notation("play 0 3r,9b|-|-/8g|-|-/8b|-|- - - *", Rules(players=3))
+    >>> bot = ISMCTSBot(iterations=8, close_deals=20)
+    >>> str(bot.choose(observe(three, 0), random.Random(1))), bot.last_iterations
+    ('3r', 4)
     """
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
