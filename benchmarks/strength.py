@@ -17,7 +17,9 @@ the heuristic's moves and the engine's too.
 
 Run ``python benchmarks/strength.py`` for the full tables; ``--scale`` and
 ``--search-scale`` multiply the game counts of the heuristic's and of
-ISMCTS's pairings (the documented run and its command are in the docs).
+ISMCTS's pairings, and ``--games4`` sets the four-player search games alone
+(``--only search4 --games4 2000``; the documented runs and their commands
+are in the docs).
 """
 
 from __future__ import annotations
@@ -95,6 +97,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the heuristic's game counts (default 1)")
     parser.add_argument("--search-scale", type=float, default=1.0, help="multiply ISMCTS's game counts (default 1)")
+    parser.add_argument(
+        "--games4", type=int, default=None,
+        help="four-player games of ISMCTS against three heuristics (default: 400 times --search-scale)",
+    )
     parser.add_argument("--budget", type=int, default=ISMCTSBot.DEFAULT_ITERATIONS, help="ISMCTS iterations (deals per decision)")
     parser.add_argument("--curve", default="1,2,4,8", help="budgets of the curve, comma-separated ('' for none)")
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: every core)")
@@ -127,6 +133,8 @@ def main() -> None:
         if not {"search", f"search{players}"} & parts:
             continue
         count = games(400, args.search_scale)
+        if players == 4 and args.games4 is not None:
+            count = games(args.games4, 1.0)
         result, timing = _timed(
             lambda: pairing(players, ismcts, "heuristic", count, args.seed, args.workers), args.workers
         )

@@ -162,6 +162,9 @@ def test_rollouts_see_only_observations() -> None:
         ({"iterations": True}, "iterations must be a whole number of at least 1, not True"),
         ({"seconds": 0}, "seconds must be a positive time, not 0"),
         ({"rollout_moves": 0}, "rollout_moves must be a whole number of at least 1, or None, not 0"),
+        ({"close_deals": 0}, "close_deals must be a whole number of at least 1, or None, not 0"),
+        ({"close_deals": 2.5}, "close_deals must be a whole number of at least 1, or None, not 2.5"),
+        ({"close_deals": True}, "close_deals must be a whole number of at least 1, or None, not True"),
     ],
 )
 def test_bad_budgets_are_library_errors(arguments: dict[str, object], expected: str) -> None:
@@ -174,8 +177,10 @@ class ScriptedSearch(ISMCTSBot):
     """The search with its rollouts replaced by given rewards, deal by deal: on
     each deal the policy's move first, then the other moves in their listed order."""
 
-    def __init__(self, rewards: list[float], confidence: float | None = 2.0) -> None:
-        super().__init__(iterations=4, confidence=confidence)
+    def __init__(
+        self, rewards: list[float], confidence: float | None = 2.0, close_deals: int | None = None
+    ) -> None:
+        super().__init__(iterations=4, confidence=confidence, close_deals=close_deals)
         self.rewards = list(rewards)
         self.rollouts = 0
 
@@ -258,3 +263,65 @@ def test_by_default_the_test_applies_with_two_or_more_opponents(position: str, p
     view = observe(GameState.from_notation(position, Rules(players=players, turn_limit=None)), 0)
     bot = ScriptedSearch([0, 1, 1, 0, 0, 1, 1, 1], confidence=None)
     assert bot.choose(view, random.Random(0)) == parse_move(expected)
+
+
+THREE_MOVES = "play 0 3r,9b|-|-/8g,8r|-|-/8b|-|- - - *"
+"""The position of TWO_MOVES with a third seat: two opponents left."""
+
+
+@pytest.mark.parametrize(
+    ("first_half", "rollouts", "deals"),
+    [
+        ([0, 0, 1, 1], 4, 2),  # level on the first two deals: not close, it stops there
+        ([1, 0, 0, 0], 4, 2),  # the policy's move ahead: not close
+        ([0, 1, 0, 0], 12, 6),  # the other move ahead on a deal: close, on to six deals
+    ],
+)
+def test_with_two_opponents_a_close_decision_is_searched_longer(
+    first_half: list[float], rollouts: int, deals: int
+) -> None:
+    """With ``close_deals`` and two or more opponents left, the search plays half
+    its budget (2 of 4 deals) and goes on to ``close_deals`` (6) deals only when
+    another move leads the policy's."""
+    view = observe(GameState.from_notation(THREE_MOVES, Rules(players=3, turn_limit=None)), 0)
+    bot = ScriptedSearch(first_half + [0.0] * 8, close_deals=6)
+    assert bot.choose(view, random.Random(0)) == parse_move("3r")
+    assert (bot.rollouts, bot.last_iterations) == (rollouts, deals)
+
+
+def test_a_close_decision_is_judged_on_all_its_deals() -> None:
+    """The test of a clear lead reads every deal: the 9 ahead on five of six deals
+    (0.83 at 0.15 standard error) is played; ahead on one, it is not."""
+    view = observe(GameState.from_notation(THREE_MOVES, Rules(players=3, turn_limit=None)), 0)
+    for other, expected in (([1] * 5 + [0], "9b"), ([1, 0, 0, 0, 0, 0], "3r")):
+        rewards: list[float] = [reward for pair in zip([0] * 6, other) for reward in pair]
+        assert ScriptedSearch(rewards, close_deals=6).choose(view, random.Random(0)) == parse_move(expected)
+
+
+def test_against_one_opponent_close_deals_changes_nothing() -> None:
+    """Against one opponent the search spends its whole budget, close or not, and
+    plays the same move as without ``close_deals``."""
+    view = observe(GameState.from_notation(TWO_MOVES, TWO), 0)
+    rewards = [0, 1, 0, 0, 0, 0, 0, 0]
+    plain, closed = ScriptedSearch(list(rewards)), ScriptedSearch(list(rewards), close_deals=20)
+    assert plain.choose(view, random.Random(0)) == closed.choose(view, random.Random(0))
+    assert (closed.rollouts, closed.last_iterations) == (8, 4)
+
+
+def test_a_time_budget_ignores_close_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Searching by time, the search spends its time whatever ``close_deals`` says."""
+    monkeypatch.setattr(ismcts, "time", types.SimpleNamespace(perf_counter=FakeClock().perf_counter))
+    bot = ISMCTSBot(seconds=3.5, close_deals=100)
+    bot.choose(midgame(4), random.Random(0))
+    assert bot.last_iterations == 4
+
+
+def test_close_deals_is_reproducible_from_the_rng() -> None:
+    """At four players with ``close_deals``, the same rng gives the same move and
+    the same number of deals."""
+    view = midgame(4)
+    runs = []
+    for _ in range(2):
+        bot = ISMCTSBot(iterations=4, close_deals=12)
+        runs.append((bot.choose(view, random.Random(9)), bot.last_iterations))
+    assert runs[0] == runs[1] and runs[0][1] in (2, 12)

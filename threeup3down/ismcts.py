@@ -34,6 +34,11 @@ simulation policy, which is what wins at the budgets a game allows:
   four players the policy's move is nearly always at least as good, and
   following a lead that is chance lost games; against one opponent the
   test cost games, and the highest total is played.
+* **Close decisions** (optional). Given ``close_deals``, with two or more
+  opponents left, the search stops after half its budget when no other move
+  leads the policy's, and goes on to ``close_deals`` deals in all when one
+  does: the deals go to the decisions the test may change. Against one
+  opponent, and searching by time, it changes nothing.
 * **Equivalent moves once.** Plays of the same numbers from the same place
   differ only in colour, which no rule reads unless the same-colour swap
   (O7) is on, and turning over one unseen 3DOWN card or another is the same
@@ -110,6 +115,11 @@ class _Search:
             return self.confidence
         return self.CONFIDENCE if seats - finished > 2 else 0.0
 
+    def _close_deals(self, seats: int, finished: int) -> int | None:
+        """The deals of a close decision at a table of ``seats`` with ``finished``
+        out: :attr:`close_deals` with two or more opponents left, else ``None``."""
+        return self.close_deals if seats - finished > 2 and self.seconds is None else None
+
     def __init__(
         self,
         iterations: int | None = None,
@@ -118,6 +128,7 @@ class _Search:
         rollout: RolloutPolicy | None = None,
         rollout_moves: int | None = None,
         confidence: float | None = None,
+        close_deals: int | None = None,
     ) -> None:
         if seconds is None and iterations is None:
             iterations = self.DEFAULT_ITERATIONS
@@ -135,6 +146,10 @@ class _Search:
             not isinstance(confidence, int | float) or isinstance(confidence, bool) or not confidence >= 0
         ):
             raise ThreeUpError(f"confidence must be a number of standard errors, 0 or more, not {confidence!r}")
+        if close_deals is not None and (
+            not isinstance(close_deals, int) or isinstance(close_deals, bool) or close_deals < 1
+        ):
+            raise ThreeUpError(f"close_deals must be a whole number of at least 1, or None, not {close_deals!r}")
         self.iterations = iterations
         """Deals searched per decision, or ``None`` to search by time."""
         self.seconds = seconds
@@ -147,6 +162,11 @@ class _Search:
         """How many standard errors another move must lead the policy's by to be
         played; ``None``: :data:`CONFIDENCE` with two or more opponents left, 0
         against one."""
+        self.close_deals = close_deals
+        """With two or more opponents left and a budget in iterations: the
+        search stops after half of :attr:`iterations` when no other move leads
+        the policy's, and otherwise goes on to ``close_deals`` deals in all
+        (``None``: always :attr:`iterations`)."""
         self.last_iterations = 0
         """How many iterations the last search made (0 when the move was forced)."""
 
@@ -158,21 +178,27 @@ class _Search:
         deal: Callable[[], GameState],
         rng: random.Random,
         confidence: float,
+        close_deals: int | None = None,
     ) -> Move:
-        """The policy's move, unless another beats it clearly over the deals searched."""
+        """The policy's move, unless another beats it clearly over the deals searched
+        (with ``close_deals``, a close decision searched longer, see :attr:`close_deals`)."""
         order = [preferred, *(move for move in moves if move != preferred)]
         if len(order) == 1:
             return preferred
         rewards: list[list[float]] = [[] for _ in order]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        goals: list[int | None] = [self.iterations]
+        if close_deals is not None and self.iterations is not None:
+            goals = [(self.iterations + 1) // 2, close_deals]  # close decisions go on
         done = 0
-        while (self.iterations is None or done < self.iterations) and (
-            deadline is None or done == 0 or time.perf_counter() < deadline
-        ):
-            state = deal()
-            for index, move in enumerate(order):
-                rewards[index].append(self._rollout(apply(state, move), player, rng))
-            done += 1
+        for stage, goal in enumerate(goals):
+            if stage and not _leads(rewards):
+                break
+            while (goal is None or done < goal) and (deadline is None or done == 0 or time.perf_counter() < deadline):
+                state = deal()
+                for index, move in enumerate(order):
+                    rewards[index].append(self._rollout(apply(state, move), player, rng))
+                done += 1
         self.last_iterations = done
         return order[_clear_winner(rewards, confidence)]
 
@@ -211,6 +237,16 @@ def _clear_winner(rewards: Sequence[Sequence[float]], confidence: float) -> int:
         if lead > best_lead and lead > confidence * math.sqrt(spread / count):
             best, best_lead = index, lead
     return best
+
+
+def _leads(rewards: Sequence[Sequence[float]]) -> bool:
+    """Whether any move's total reward exceeds that of the policy's move (the first).
+
+    >>> _leads([[0, 1], [1, 0], [0, 0]]), _leads([[0, 1], [1, 1]])
+    (False, True)
+    """
+    base = sum(rewards[0])
+    return any(sum(other) > base for other in rewards[1:])
 
 
 def _distinct(moves: Sequence[Move], preferred: Move, rules: Rules, flips_alike: bool) -> list[Move]:
@@ -254,6 +290,9 @@ class ISMCTSBot(_Search):
     decisions (default: to the end of the game). It plays another move than the
     policy's only when that move's mean lead over it exceeds ``confidence``
     standard errors (default: 2 with two or more opponents left, 0 against one).
+    With ``close_deals`` and two or more opponents left, it stops after half
+    its budget unless another move leads the policy's, and then searches
+    ``close_deals`` deals in all.
 
     >>> import random
     >>> from threeup3down import GameState, Rules, observe
@@ -264,6 +303,15 @@ class ISMCTSBot(_Search):
     Traceback (most recent call last):
     ...
     threeup3down.errors.ThreeUpError: iterations must be a whole number of at least 1, not 0
+
+    Here seat 0 loses whatever it plays: on its 3 seat 1 goes out with its 8;
+    its 9 seat 1 picks up, and seat 2 goes out with its own 8. No move leads,
+    so with two opponents and ``close_deals`` the search stops at half its budget.
+
+    >>> three = GameState.from_notation("play 0 3r,9b|-|-/8g|-|-/8b|-|- - - *", Rules(players=3))
+    >>> bot = ISMCTSBot(iterations=8, close_deals=20)
+    >>> str(bot.choose(observe(three, 0), random.Random(1))), bot.last_iterations
+    ('3r', 4)
     """
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
@@ -283,6 +331,7 @@ class ISMCTSBot(_Search):
             lambda: sample_state(observation, rng),
             rng,
             self._confidence(len(observation.seats), len(observation.finished)),
+            self._close_deals(len(observation.seats), len(observation.finished)),
         )
 
 
@@ -307,4 +356,5 @@ class CheatingBot(_Search):
             return preferred
         distinct = _distinct(moves, preferred, state.rules, flips_alike=False)
         confidence = self._confidence(len(state.seats), len(state.finished))
-        return self._search(state.current_player, distinct, preferred, lambda: state, rng, confidence)
+        close_deals = self._close_deals(len(state.seats), len(state.finished))
+        return self._search(state.current_player, distinct, preferred, lambda: state, rng, confidence, close_deals)
