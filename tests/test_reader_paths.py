@@ -136,3 +136,33 @@ def test_a_value_that_is_not_json_in_rules_is_refused_without_being_compared() -
     assert decode_fields({"omitted_colours": [], "players": 2}, Rules) == Rules(players=2)
     with pytest.raises(DocumentError, match=r"\$\.omitted_colours\[0\]: expected one of"):
         decode_fields({"omitted_colours": [_Uncomparable()], "players": 2}, Rules)
+
+
+def test_fast_path_only_where_every_field_has_one_json_type() -> None:
+    """A class is read in few steps only when each field is written as one JSON
+    type; a field whose JSON type depends on its value leaves it to the general
+    path."""
+    import enum
+    import typing
+
+    import attrs
+
+    from threeup3down import GameState
+    from threeup3down.codec import _fast_path, _json_kind
+
+    class Weight(enum.Enum):
+        LIGHT = 1
+        HEAVY = 2
+
+    @attrs.frozen
+    class Optional:
+        count: int | None
+
+    assert _json_kind(int) is int and _json_kind(bool) is bool and _json_kind(str) is str
+    assert _json_kind(Colour) is str and _json_kind(Card) is str and _json_kind(Rules) is dict
+    assert _json_kind(tuple[Card, ...]) is list
+    assert _json_kind(Weight) is None  # its values are numbers, not names
+    assert _json_kind(int | None) is None  # a number or null
+    assert _fast_path(attrs.fields(Optional), typing.get_type_hints(Optional)) is None
+    hints = typing.get_type_hints(GameState)
+    assert _fast_path(attrs.fields(GameState), hints) is not None

@@ -526,9 +526,7 @@ def decode_fields(
             except (KeyError, TypeError):  # the decoder says which element is wrong
                 pass
         values[index] = decoder(field, path + suffix)
-    if codec.build is not None:
-        return typing.cast(A, codec.build(*values))
-    try:
+    try:  # also a state or seat the fast path passed over: built and checked the public way
         value = cls(**{name: values[index] for index, name, *_ in codec.decoders if given[index]})
     except ThreeUpError as error:
         raise DocumentError(str(error), path=path) from error
