@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import enum
+import typing
+
+import attrs
 import pytest
 
-from threeup3down import Card, Colour, NotationError, Rank, Rules, Seat, new_game
-from threeup3down.codec import decode_fields, encode
+from threeup3down import Card, Colour, GameState, NotationError, Rank, Rules, Seat, new_game
+from threeup3down.codec import _fast_path, _json_kind, decode_fields, encode
 from threeup3down.errors import DocumentError
 from threeup3down.notation import parse_position
 from threeup3down.serialization import STATE, from_dict, to_dict
@@ -142,13 +146,6 @@ def test_fast_path_only_where_every_field_has_one_json_type() -> None:
     """A class is read in few steps only when each field is written as one JSON
     type; a field whose JSON type depends on its value leaves it to the general
     path."""
-    import enum
-    import typing
-
-    import attrs
-
-    from threeup3down import GameState
-    from threeup3down.codec import _fast_path, _json_kind
 
     class Weight(enum.Enum):
         LIGHT = 1

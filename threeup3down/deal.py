@@ -116,27 +116,27 @@ def _deal(
     downs = [tuple(deck[3 * seat : 3 * seat + 3]) for seat in range(players)]
     dealt = deck[3 * players : CARDS_PER_PLAYER * players]
     seats = tuple(
-        _make_seat(tuple(sorted(dealt[6 * seat : 6 * seat + 6], key=sort_key)), (), down, ())
+        _make_seat(hand=tuple(sorted(dealt[6 * seat : 6 * seat + 6], key=sort_key)), up=(), down=down, known=())
         for seat, down in enumerate(downs)
     )
     # The engine's private construction path: the same value as the public
     # constructor makes, at a fraction of the cost of a game's setting up.
     return _make_state(
-        rules,
-        Phase.SETUP,
-        0,
-        seats,
-        tuple(deck[CARDS_PER_PLAYER * players :]),
-        (),
-        (),
-        0,
-        False,
-        False,
-        1,
-        0,
-        (),
-        first_player,
-        pile_swap,
+        rules=rules,
+        phase=Phase.SETUP,
+        current_player=0,
+        seats=seats,
+        draw_pile=tuple(deck[CARDS_PER_PLAYER * players :]),
+        discard_pile=(),
+        out_of_game=(),
+        owed_plays=0,
+        may_draw=False,
+        swap_offered=False,
+        direction=1,
+        turn=0,
+        finished=(),
+        first_player=first_player,
+        pile_swap=pile_swap,
     )
 
 

@@ -103,8 +103,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     )
     if len(moves) == listed:
         moves.append(_PICK_UP)
-    elif state.rules.draw_instead and _may_draw_instead(state):  # asked only while O2 is on
-        moves.insert(listed, _DRAW_INSTEAD)
+    elif state.rules.draw_instead and not state.owed_plays and state.draw_pile:
+        moves.insert(listed, _DRAW_INSTEAD)  # O2: a card instead of a turn's first play
     return tuple(moves)
 
 
@@ -299,11 +299,6 @@ def _top_rank(pile: tuple[Card, ...]) -> int:
     """P2, P3: the rank a play must equal or beat; 0 on an empty pile, so anything
     plays there, and the Clear kinds rank above every number."""
     return pile[-1].rank if pile else 0
-
-
-def _may_draw_instead(state: GameState) -> bool:
-    """O2: instead of a turn's first play, take a card while the draw pile has one."""
-    return state.rules.draw_instead and not state.owed_plays and bool(state.draw_pile)
 
 
 def _early_draw_offered(state: GameState, rank: Rank, owed: int, hand: tuple[Card, ...]) -> bool:
