@@ -191,3 +191,25 @@ def test_a_character_changed_anywhere_is_read_or_refused_as_the_general_path_doe
         else:
             changed = text[:where] + text[where + 1 :]
         assert _read(changed) == _general(changed)
+
+
+def test_rules_are_read_once_per_text_and_the_texts_kept_are_bounded() -> None:
+    """States under seventy rules read straight, each equal to its state; at most 64 rules texts are kept."""
+    from threeup3down import serialization
+
+    for limit in range(1, 71):
+        state = new_game(Rules(players=2, turn_limit=limit), seed=limit)
+        text = to_json(state)
+        assert _is_read_straight(text)
+        assert from_json(text) == state
+        assert len(serialization._RULES_BY_TEXT) <= 64
+
+
+def test_a_rules_object_spaced_out_is_read_by_json_without_being_kept() -> None:
+    """The rules object is read by json, spaces and all; a text of it over 4,096 characters is not kept."""
+    from threeup3down import serialization
+
+    text = _text().replace('"players": 3,', '"players": 3,' + " " * 5000, 1)
+    assert _is_read_straight(text)
+    assert _read(text) == _general(text) == from_json(_text())
+    assert all(len(kept) <= 4096 for kept in serialization._RULES_BY_TEXT)

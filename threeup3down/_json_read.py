@@ -10,8 +10,8 @@ reads a text of exactly that form by cutting it at those separators, and
 proves it is of that form by writing the pieces it cut back together and
 comparing the result with the text: each card is looked up with its quotes
 (``'"7r"'``), each number, flag and phase in a table of its written forms,
-and the rules object by the caller (once per text of the rules). A text of
-any other form (spaces elsewhere, keys in another order, a number written
+and the rules object is read by the caller (through :mod:`json`, once per
+text of the rules). A text of any other form (spaces elsewhere, keys in another order, a number written
 otherwise, an escape, a number outside the tables) makes it answer ``None``,
 and the caller reads the text the general way, which also says what is wrong
 with a text that is not a state. Position checks are the caller's, as on the
