@@ -37,9 +37,9 @@ what some such position shows its seat. A record is read without playing
 its moves: :func:`~threeup3down.records.replay` checks them.
 
 A state's text written as :func:`to_json` writes it (one line, keys in
-order) is read straight from the text rather than through :mod:`json`'s
+order) is read straight from the text rather than through ``json``'s
 objects, in about 30% fewer instructions, and checked the same way; any
-other text of a state, and every other format, is read through :mod:`json`.
+other text of a state, and every other format, is read through ``json``.
 Both ways read the same value, and refuse the same text with the same error.
 
 >>> from threeup3down import Rules, new_game
