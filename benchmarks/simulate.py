@@ -18,6 +18,15 @@ rest (the bot, its observation, the counting and the loop).
 Run ``python benchmarks/simulate.py [--games N] [--rounds R]``. The load
 average is printed before and after: on a machine shared with other work,
 the two-worker figures measure that work too.
+
+``--instructions`` prints instead, with ``valgrind`` on the ``PATH``, the
+instructions a random four-player game costs as a worker of ``simulate``
+plays it (``_play_batch``: the deal, the random bots' choices, ``apply`` and
+the tally), counted by ``valgrind --tool=cachegrind``: noise-free, unlike
+the times. *From a fresh process* is ``--games`` games (default 200, seed 0)
+less a run that only imports; *after a warm-up* plays ``--warm`` games
+(default 300, seed 1) first in both runs, as a worker of a long run has
+filled the engine's memos of moves by then.
 """
 
 from __future__ import annotations
@@ -25,7 +34,11 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import resource
+import subprocess
+import sys
+import tempfile
 import time
 from collections import Counter
 
@@ -33,9 +46,9 @@ import attrs
 
 from threeup3down import GameState, Move, Rules, apply, legal_moves, new_game
 from threeup3down.bots import chooser, make_bot
-from threeup3down.simulation import _play, game_seed, simulate
+from threeup3down.simulation import _Batch, _play, _play_batch, game_seed, simulate
 
-__all__ = ["Run", "run", "step_split"]
+__all__ = ["Run", "game_instructions", "run", "step_split"]
 
 PLAYERS = 4
 
@@ -127,13 +140,61 @@ def step_split(bot: str, games: int, rounds: int = 3) -> tuple[float, float, flo
     return total, listed, applied
 
 
+def _random_games(seed: int, games: int) -> None:
+    """Play ``games`` random four-player games of ``seed`` as a worker of ``simulate`` does."""
+    if games:
+        _play_batch(_Batch(Rules(players=PLAYERS), ("random",) * PLAYERS, seed, 0, games, False, False))
+
+
+_TOTAL = re.compile(r"I\s*refs:\s*([\d,]+)")
+
+
+def _cachegrind(warm: int, games: int) -> int:
+    """Instructions of a process that plays ``warm`` games of seed 1, then ``games`` of seed 0."""
+    with tempfile.TemporaryDirectory() as scratch:
+        result = subprocess.run(
+            ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={scratch}/out",
+             sys.executable, __file__, "--driver", str(warm), str(games)],
+            capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+        )
+    found = _TOTAL.search(result.stderr)
+    if found is None:
+        raise RuntimeError(f"no instruction count in valgrind's output:\n{result.stderr}")
+    return int(found.group(1).replace(",", ""))
+
+
+def game_instructions(games: int, warm: int = 0) -> float:
+    """Instructions per random four-player game: ``games`` games played after
+    ``warm`` others, less a run that plays only those (or only imports)."""
+    return (_cachegrind(warm, games) - _cachegrind(warm, 0)) / games
+
+
 def main() -> None:
     """Print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per run (default 2000)")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games per run (default 2000; 200 with --instructions)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds; the best counts (default 3)")
     parser.add_argument("--bots", default="random,heuristic", help="bots to measure (default random,heuristic)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="instructions per random game under valgrind instead of times")
+    parser.add_argument("--warm", type=int, default=300,
+                        help="games played first for the warm figure of --instructions (default 300)")
+    parser.add_argument("--driver", nargs=2, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.driver:
+        warm, games = args.driver
+        _random_games(1, warm)
+        _random_games(0, games)
+        return
+    if args.instructions:
+        games = args.games or 200
+        print(f"instructions per random {PLAYERS}-player game, as simulate's workers play them "
+              f"({games} games, cachegrind)")
+        print(f"  from a fresh process:          {game_instructions(games):>12,.0f}")
+        print(f"  after a warm-up of {args.warm:>5} games: {game_instructions(games, args.warm):>12,.0f}")
+        return
+    args.games = args.games or 2000
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the start; "
           f"{args.games} games of {PLAYERS} players per run, best of {args.rounds} interleaved rounds")
     print(f"{'bots':<10} {'workers':>7} {'wall s':>7} {'games/s':>8} {'cpu s':>7} {'games/cpu s':>11} "

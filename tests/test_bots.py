@@ -199,6 +199,45 @@ def test_a_moves_bot_chooses_as_it_would_from_its_observation(
     assert chooser(make_bot(name))(state, random.Random(seed)) == expected
 
 
+def test_the_random_chooser_draws_as_random_choice_does() -> None:
+    """RandomBot's chooser picks rng.choice(legal_moves(state)) and leaves the
+    generator as choice leaves it, over every decision of random games at every
+    table size and with every option (setup, swaps and plays: 1 to dozens of moves)."""
+    random_chooser = chooser(RandomBot())
+    counts = set()
+    for players, options in ((2, False), (4, False), (6, False), (4, True)):
+        rules = Rules(
+            players=players, places=options, draw_instead=options, reverse_on_one=options,
+            same_colour_swap=options, pile_swap=options, chosen_faces=options,
+        )
+        for seed in range(3):
+            state = new_game(rules, seed=seed)
+            ours, theirs = random.Random(seed), random.Random(seed)
+            while not state.is_over:
+                moves = legal_moves(state)
+                counts.add(len(moves))
+                move = random_chooser(state, ours)
+                assert move is theirs.choice(moves)
+                assert ours.getstate() == theirs.getstate()
+                state = apply(state, move)
+    assert {1, 2, 3, 4, 5, 8} <= counts and max(counts) >= 16  # powers of two and others
+
+
+def test_the_random_chooser_asks_any_other_generator_for_choice() -> None:
+    """A generator that is not a plain random.Random (a subclass with its own
+    random()) is asked for choice(), so the bot draws as that generator draws."""
+
+    class Halves(random.Random):
+        def random(self) -> float:
+            return 0.5
+
+    state = new_game(Rules(players=2), seed=1)
+    moves = legal_moves(state)
+    chosen = {chooser(RandomBot())(state, Halves(seed)) for seed in range(10)}
+    assert chosen == {Halves(0).choice(moves)}  # drawn from random(), whatever the seed
+    assert len({random.Random(seed).choice(moves) for seed in range(10)}) > 1
+
+
 def test_the_cheating_bot_sees_the_state() -> None:
     """The one cheating bot is a StateBot: decide() hands it the full state."""
     bot = make_bot("cheating:8")

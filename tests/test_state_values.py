@@ -8,7 +8,19 @@ import attrs
 import pytest
 
 from tests.playouts import random_game
-from threeup3down import ClearTwoDraw, GameState, Rules, Seat, from_json, new_game, to_json
+from threeup3down import (
+    ChooseUp,
+    ClearTwoDraw,
+    GameState,
+    Phase,
+    Rules,
+    Seat,
+    apply,
+    from_json,
+    legal_moves,
+    new_game,
+    to_json,
+)
 from threeup3down.deal import deal_from
 from threeup3down.serialization import STATE
 
@@ -143,3 +155,21 @@ def test_constructor_made_and_unpickled_seats_hash_like_engine_made_ones() -> No
             public = Seat(hand=seat.hand, up=seat.up, down=seat.down, known=seat.known)
             assert hash(public) == hash(seat) == hash(pickle.loads(pickle.dumps(seat)))
         assert hash(attrs.evolve(state)) == hash(state)
+
+
+@pytest.mark.parametrize("rules", [Rules(players=2), Rules(players=6), Rules(players=3, same_colour_swap=True)])
+def test_listed_3up_choices_are_choose_up_values(rules: Rules) -> None:
+    """Every 3UP choice the engine lists is exactly the ChooseUp its constructor
+    makes of those cards: type, equality, hash, repr, pickling and frozenness."""
+    for seed in range(5):
+        state = new_game(rules, seed=seed)
+        while state.phase is Phase.SETUP:
+            moves = legal_moves(state)
+            for move in moves:
+                assert type(move) is ChooseUp
+                made = ChooseUp(move.cards)
+                assert move == made and hash(move) == hash(made) and repr(move) == repr(made)
+                assert pickle.loads(pickle.dumps(move)) == move
+                with pytest.raises(attrs.exceptions.FrozenInstanceError):
+                    move.cards = ()  # type: ignore[misc]
+            state = apply(state, moves[-1])

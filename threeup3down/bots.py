@@ -186,10 +186,37 @@ def chooser(bot: AnyBot) -> Chooser:
     if kind is _SEES_STATE:
         return cast(StateBot, bot).choose_state
     if kind is _SEES_MOVES:
+        if type(bot) is RandomBot:
+            return _random_choice
         choose_from = cast(MovesBot, bot).choose_from
         return lambda state, rng: choose_from(legal_moves(state), rng)
     choose = cast(Bot, bot).choose
     return lambda state, rng: choose(observe(state, state.current_player), rng)
+
+
+_RANDOM = random.Random
+
+
+def _random_choice(state: GameState, rng: random.Random) -> Move:
+    """:class:`RandomBot`'s move in ``state``: ``rng.choice(legal_moves(state))``,
+    in one call where that takes four (the chooser, ``choose_from``, ``choice``
+    and the draw of the index), the hot loop of a random simulation.
+
+    From a plain :class:`random.Random` the index is drawn as ``choice`` draws
+    it: ``getrandbits`` of the length's bit length until the number is below
+    the length. So the move is the same and the generator is left in the same
+    state (``tests/test_bots.py`` compares the two on the running Python);
+    any other generator is asked for ``choice`` itself.
+    """
+    moves = legal_moves(state)
+    count = len(moves)
+    if type(rng) is not _RANDOM or not count:
+        return rng.choice(moves)
+    bits = count.bit_length()
+    index = rng.getrandbits(bits)
+    while index >= count:
+        index = rng.getrandbits(bits)
+    return moves[index]
 
 
 _SEES_STATE, _SEES_MOVES, _SEES_OBSERVATION = "state", "moves", "observation"

@@ -50,7 +50,7 @@ def new_game(
     elif not isinstance(rng, random.Random):
         raise ThreeUpError(f"rng must be a random.Random, not {rng!r}")
     deck = list(rules.deck_cards())
-    rng.shuffle(deck)
+    _shuffle(deck, rng)
     return _deal(
         rules,
         deck,
@@ -106,6 +106,33 @@ def deal_from(
             else "a pile swap is given only with the pile swap rule (O5)"
         )
     return _deal(rules, list(deck), first_player, swap)
+
+
+_RANDOM = random.Random
+_BITS = tuple(count.bit_length() for count in range(1000))
+"""The bit length of each count below 1,000: what ``getrandbits`` is asked for."""
+
+
+def _shuffle(cards: list[Card], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``: the same order, and the generator left in the same state.
+
+    From a plain :class:`random.Random` (and a deck of fewer than 1,000 cards)
+    each swap's index is drawn as ``shuffle`` draws it, without the two calls
+    per card that ``shuffle`` makes: for each position from the last down to
+    the second, ``getrandbits`` of the bit length of the position + 1 until
+    the number is at most the position. ``tests/test_deal.py`` compares the
+    two on the running Python; any other generator shuffles itself.
+    """
+    if type(rng) is not _RANDOM or len(cards) >= len(_BITS):
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for last in range(len(cards) - 1, 0, -1):
+        bits = _BITS[last + 1]
+        index = getrandbits(bits)
+        while index > last:
+            index = getrandbits(bits)
+        cards[last], cards[index] = cards[index], cards[last]
 
 
 def _deal(

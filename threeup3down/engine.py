@@ -38,6 +38,7 @@ from threeup3down.moves import (
     Play,
     Source,
     Swap,
+    _make_choose_up,
 )
 from threeup3down.rules import ClearTwoDraw, EarlyDraw, Rules
 from threeup3down.state import GameState, Phase, Seat, _make_seat, _make_state
@@ -120,7 +121,7 @@ class _ChoiceMemo(dict[tuple[Card, ...], ChooseUp]):
     (at most one per multiset of three kinds of card)."""
 
     def __missing__(self, cards: tuple[Card, ...]) -> ChooseUp:
-        move = self[cards] = ChooseUp(cards)
+        move = self[cards] = _make_choose_up(cards)  # sorted cards of a sorted hand
         return move
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
+from collections.abc import MutableSequence
+from typing import Any
 
 import pytest
 
@@ -24,6 +27,7 @@ from threeup3down import (
     new_game,
     standard_deck,
 )
+from threeup3down.deal import _shuffle, deal_from, random_pile_swap
 
 SETUP = "setup 0 2g,2r,5b,9g,Cb,C+1r|-|3g,3r,3b/4g,4r,4b,6g,6r,6b|-|7g,7r,7b 8g,8r - *"
 """Two players in setup: seat 0 chooses its 3UP cards from six."""
@@ -96,6 +100,56 @@ def test_the_deck_is_shuffled() -> None:
     rules = Rules(players=4)
     deals = {new_game(rules, seed=seed).notation() for seed in range(5)}
     assert len(deals) == 5
+
+
+@pytest.mark.spec("S2")
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(players=2),
+        Rules(players=4, first_player=FirstPlayer.RANDOM, pile_swap=True),
+        Rules(players=8, decks=2),
+    ],
+)
+def test_the_deck_is_shuffled_as_random_shuffle_orders_it(rules: Rules) -> None:
+    """new_game deals the deck in the order random.Random.shuffle gives it, and
+    draws the random first player and pile swap (O9, O5) from where the shuffle
+    left the generator."""
+    for seed in range(20):
+        deck = list(rules.deck_cards())
+        rng = random.Random(seed)
+        rng.shuffle(deck)
+        first = rng.randrange(rules.players) if rules.first_player is FirstPlayer.RANDOM else None
+        swap = random_pile_swap(rules.players, rng) if rules.pile_swap else ()
+        expected = deal_from(rules, deck, first_player=first, pile_swap=swap)
+        assert new_game(rules, seed=seed) == expected
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 84, 999, 1000, 1001])
+def test_the_shuffle_leaves_cards_and_generator_as_random_shuffle_does(size: int) -> None:
+    """The deal's shuffle gives random.Random.shuffle's order and leaves the
+    generator in the same state, for any number of cards (a long list is
+    shuffled by random.Random.shuffle itself)."""
+    cards = [card for card, _ in zip(itertools.cycle(standard_deck()), range(size))]
+    for seed in range(5):
+        ours, theirs = list(cards), list(cards)
+        our_rng, their_rng = random.Random(seed), random.Random(seed)
+        _shuffle(ours, our_rng)
+        their_rng.shuffle(theirs)
+        assert ours == theirs
+        assert our_rng.getstate() == their_rng.getstate()
+
+
+def test_a_generator_of_its_own_shuffles_the_deck() -> None:
+    """A generator that is not a plain random.Random (a subclass with its own
+    shuffle) shuffles the deck itself."""
+
+    class Reversing(random.Random):
+        def shuffle(self, x: MutableSequence[Any]) -> None:
+            x.reverse()
+
+    rules = Rules(players=2)
+    assert new_game(rules, rng=Reversing(0)) == deal_from(rules, rules.deck_cards()[::-1])
 
 
 @pytest.mark.spec("S3")
