@@ -120,7 +120,7 @@ def _shuffle(cards: list[Card], rng: random.Random) -> None:
     each swap's index is drawn as ``shuffle`` draws it, without the two calls
     per card that ``shuffle`` makes: for each position from the last down to
     the second, ``getrandbits`` of the bit length of the position + 1 until
-    the number is at most the position. ``tests/test_deal.py`` compares the
+    the number is at most the position. ``tests/spec/test_setup.py`` compares the
     two on the running Python; any other generator shuffles itself.
     """
     if type(rng) is not _RANDOM or len(cards) >= len(_BITS):
