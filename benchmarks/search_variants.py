@@ -41,7 +41,7 @@ Outcome = tuple[bool, float, int, int]
 """One game of a variant: whether it won, its CPU seconds, its decisions with a
 choice searched, and the deals searched in them."""
 
-_SETTINGS = ("iterations", "confidence", "close_deals", "rollout_moves")
+_SETTINGS = ("iterations", "confidence", "close_deals", "rollout_moves", "place_share", "hand_prior")
 
 
 def make_variant(spec: str) -> ISMCTSBot:
@@ -67,6 +67,8 @@ def make_variant(spec: str) -> ISMCTSBot:
         confidence=float(values["confidence"]) if "confidence" in values else None,
         close_deals=whole("close_deals"),
         rollout_moves=whole("rollout_moves"),
+        place_share=float(values.get("place_share", 0.0)),
+        hand_prior=values.get("hand_prior") in ("1", "true", "True"),
     )
 
 
