@@ -39,6 +39,14 @@ simulation policy, which is what wins at the budgets a game allows:
   leads the policy's, and goes on to ``close_deals`` deals in all when one
   does: the deals go to the decisions the test may change. Against one
   opponent, and searching by time, it changes nothing.
+* **Place and hand prior** (optional, with two or more opponents left).
+  Given ``place_share``, a rollout the bot loses scores up to that share by
+  its place among the losers (by cards held when the game ends). Given
+  ``hand_prior=True``, the opponents' unknown hand cards are dealt with the
+  weights by rank of how often the heuristic keeps that rank in hand, against
+  uniformly (measured by ``benchmarks/hand_ranks.py``: more low cards and
+  Clears, fewer 8s to 10s). Both are off by default: neither won clearly
+  more games (see the docs).
 * **Equivalent moves once.** Plays of the same numbers from the same place
   differ only in colour, which no rule reads unless the same-colour swap
   (O7) is on, and turning over one unseen 3DOWN card or another is the same
@@ -379,7 +387,9 @@ class ISMCTSBot(_Search):
     standard errors (default: 2 with two or more opponents left, 0 against one).
     With ``close_deals`` and two or more opponents left, it stops after half
     its budget unless another move leads the policy's, and then searches
-    ``close_deals`` deals in all.
+    ``close_deals`` deals in all. With two or more opponents left,
+    ``place_share`` scores a lost rollout by its place and ``hand_prior``
+    deals the opponents' unknown hand cards with the heuristic's ranks.
 
     >>> import random
     >>> from threeup3down import GameState, Rules, observe
@@ -390,6 +400,13 @@ class ISMCTSBot(_Search):
     Traceback (most recent call last):
     ...
     threeup3down.errors.ThreeUpError: iterations must be a whole number of at least 1, not 0
+    >>> bot = ISMCTSBot(place_share=0.2, hand_prior=True)
+    >>> bot.place_share, bot.hand_prior
+    (0.2, True)
+    >>> ISMCTSBot(place_share=1.5)
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.ThreeUpError: place_share must be a number from 0 up to (not including) 1, not 1.5
 
     Here seat 0 loses whatever it plays: on its 3 seat 1 goes out with its 8;
     its 9 seat 1 picks up, and seat 2 goes out with its own 8. No move leads,
