@@ -14,7 +14,8 @@ it won and the first variant lost and the converse, with the sign test of
 those (McNemar's z), the deals searched per decision with a choice, and the
 CPU seconds a game. A variant is ``default`` or settings joined by ``/``,
 such as ``close_deals=16/confidence=1.5`` (``iterations``, ``confidence``,
-``close_deals``, ``rollout_moves``). The documented runs and their commands
+``close_deals``, ``rollout_moves``, ``place_share``, ``hand_prior`` as 0
+or 1). The documented runs and their commands
 are in the docs (:doc:`/howto/opponents`)::
 
     python benchmarks/search_variants.py --players 4 --games 1000 --seed 7 default close_deals=16
@@ -41,7 +42,7 @@ Outcome = tuple[bool, float, int, int]
 """One game of a variant: whether it won, its CPU seconds, its decisions with a
 choice searched, and the deals searched in them."""
 
-_SETTINGS = ("iterations", "confidence", "close_deals", "rollout_moves")
+_SETTINGS = ("iterations", "confidence", "close_deals", "rollout_moves", "place_share", "hand_prior")
 
 
 def make_variant(spec: str) -> ISMCTSBot:
@@ -51,6 +52,9 @@ def make_variant(spec: str) -> ISMCTSBot:
     16
     >>> make_variant("default").iterations
     8
+    >>> variant = make_variant("place_share=0.2/hand_prior=1")
+    >>> variant.place_share, variant.hand_prior
+    (0.2, True)
     """
     values: dict[str, str] = {}
     for part in () if spec == "default" else spec.split("/"):
@@ -67,7 +71,16 @@ def make_variant(spec: str) -> ISMCTSBot:
         confidence=float(values["confidence"]) if "confidence" in values else None,
         close_deals=whole("close_deals"),
         rollout_moves=whole("rollout_moves"),
+        place_share=float(values.get("place_share", 0.0)),
+        hand_prior=_switch(values.get("hand_prior", "0"), spec),
     )
+
+
+def _switch(value: str, spec: str) -> bool:
+    """A setting that is on (``1``, ``true``) or off (``0``, ``false``)."""
+    if value.lower() not in ("0", "1", "false", "true"):
+        raise SystemExit(f"hand_prior is 0 or 1, not {value!r}, in {spec!r}")
+    return value.lower() in ("1", "true")
 
 
 class _Counting:

@@ -184,7 +184,7 @@ class ScriptedSearch(ISMCTSBot):
         self.rewards = list(rewards)
         self.rollouts = 0
 
-    def _rollout(self, state: GameState, player: int, rng: random.Random) -> float:
+    def _rollout(self, state: GameState, player: int, rng: random.Random, place_share: float = 0.0) -> float:
         self.rollouts += 1
         return self.rewards.pop(0)
 

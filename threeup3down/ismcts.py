@@ -39,6 +39,14 @@ simulation policy, which is what wins at the budgets a game allows:
   leads the policy's, and goes on to ``close_deals`` deals in all when one
   does: the deals go to the decisions the test may change. Against one
   opponent, and searching by time, it changes nothing.
+* **Place and hand prior** (optional, with two or more opponents left).
+  Given ``place_share``, a rollout the bot loses scores up to that share by
+  its place among the losers (by cards held when the game ends). Given
+  ``hand_prior=True``, the opponents' unknown hand cards are dealt with the
+  weights by rank of how often the heuristic keeps that rank in hand, against
+  uniformly (measured by ``benchmarks/hand_ranks.py``: more low cards and
+  Clears, fewer 8s to 10s). Both are off by default: neither won clearly
+  more games (see the docs).
 * **Equivalent moves once.** Plays of the same numbers from the same place
   differ only in colour, which no rule reads unless the same-colour swap
   (O7) is on, and turning over one unseen 3DOWN card or another is the same
@@ -70,18 +78,31 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+import attrs
+
+from threeup3down.cards import Card, Rank, sort_cards
 from threeup3down.engine import apply, legal_moves
 from threeup3down.errors import ThreeUpError
 from threeup3down.heuristic import HeuristicBot
 from threeup3down.moves import FlipDown, Move, Play
 from threeup3down.observation import Observation, observe, sample_state
 from threeup3down.rules import Rules
-from threeup3down.state import GameState, Phase
+from threeup3down.state import GameState, Phase, Seat
 
 __all__ = ["CheatingBot", "ISMCTSBot", "RolloutPolicy"]
 
 _SHARPNESS = 0.35
 """How steeply a cut-off rollout's reward falls with the cards a seat still holds."""
+
+
+_HAND_PRIOR: dict[Rank, float] = {
+    Rank.ONE: 1.10, Rank.TWO: 1.10, Rank.THREE: 1.10, Rank.FOUR: 1.02, Rank.FIVE: 1.03,
+    Rank.SIX: 0.94, Rank.SEVEN: 0.86, Rank.EIGHT: 0.80, Rank.NINE: 0.75, Rank.TEN: 0.74,
+    Rank.CLEAR: 1.18, Rank.CLEAR_PLUS_1: 1.27, Rank.CLEAR_PLUS_2: 1.40,
+}
+"""How much more often each rank is in a heuristic's unknown hand cards than
+among the cards its opponent cannot see, at four players (1,000 games of
+``benchmarks/hand_ranks.py``): the weights :attr:`ISMCTSBot.hand_prior` deals with."""
 
 
 class RolloutPolicy(Protocol):
@@ -120,6 +141,12 @@ class _Search:
         out: :attr:`close_deals` with two or more opponents left, else ``None``."""
         return self.close_deals if seats - finished > 2 and self.seconds is None else None
 
+    def _place_share(self, seats: int, finished: int) -> float:
+        """The share of a lost rollout's reward its place earns at a table of
+        ``seats`` with ``finished`` out: :attr:`place_share` with two or more
+        opponents left, else 0."""
+        return self.place_share if seats - finished > 2 else 0.0
+
     def __init__(
         self,
         iterations: int | None = None,
@@ -129,6 +156,7 @@ class _Search:
         rollout_moves: int | None = None,
         confidence: float | None = None,
         close_deals: int | None = None,
+        place_share: float = 0.0,
     ) -> None:
         if seconds is None and iterations is None:
             iterations = self.DEFAULT_ITERATIONS
@@ -150,6 +178,8 @@ class _Search:
             not isinstance(close_deals, int) or isinstance(close_deals, bool) or close_deals < 1
         ):
             raise ThreeUpError(f"close_deals must be a whole number of at least 1, or None, not {close_deals!r}")
+        if not isinstance(place_share, int | float) or isinstance(place_share, bool) or not 0 <= place_share < 1:
+            raise ThreeUpError(f"place_share must be a number from 0 up to (not including) 1, not {place_share!r}")
         self.iterations = iterations
         """Deals searched per decision, or ``None`` to search by time."""
         self.seconds = seconds
@@ -167,6 +197,11 @@ class _Search:
         search stops after half of :attr:`iterations` when no other move leads
         the policy's, and otherwise goes on to ``close_deals`` deals in all
         (``None``: always :attr:`iterations`)."""
+        self.place_share = float(place_share)
+        """With two or more opponents left: what a rollout the bot loses scores
+        at best, by its place among the seats still in (by cards held when the
+        game ends): the full share for the place after the winner's, none for
+        the last (0, the default: a loss scores 0 whatever the place)."""
         self.last_iterations = 0
         """How many iterations the last search made (0 when the move was forced)."""
 
@@ -179,6 +214,7 @@ class _Search:
         rng: random.Random,
         confidence: float,
         close_deals: int | None = None,
+        place_share: float = 0.0,
     ) -> Move:
         """The policy's move, unless another beats it clearly over the deals searched
         (with ``close_deals``, a close decision searched longer, see :attr:`close_deals`)."""
@@ -197,13 +233,14 @@ class _Search:
             while (goal is None or done < goal) and (deadline is None or done == 0 or time.perf_counter() < deadline):
                 state = deal()
                 for index, move in enumerate(order):
-                    rewards[index].append(self._rollout(apply(state, move), player, rng))
+                    rewards[index].append(self._rollout(apply(state, move), player, rng, place_share))
                 done += 1
         self.last_iterations = done
         return order[_clear_winner(rewards, confidence)]
 
-    def _rollout(self, state: GameState, player: int, rng: random.Random) -> float:
-        """Play on with the rollout policy; the reward of ``player`` in [0, 1]."""
+    def _rollout(self, state: GameState, player: int, rng: random.Random, place_share: float = 0.0) -> float:
+        """Play on with the rollout policy; the reward of ``player`` in [0, 1]
+        (a loss scoring up to ``place_share`` by its place)."""
         limit = self.rollout_moves
         made = 0
         while not state.is_over and (limit is None or made < limit):
@@ -214,7 +251,7 @@ class _Search:
                 move = self.rollout.choose(observe(state, state.current_player), rng)
             state = apply(state, move)
             made += 1
-        return _reward(state, player)
+        return _reward(state, player, place_share)
 
 
 def _clear_winner(rewards: Sequence[Sequence[float]], confidence: float) -> int:
@@ -273,12 +310,70 @@ def _distinct(moves: Sequence[Move], preferred: Move, rules: Rules, flips_alike:
     return list(kept.values())
 
 
-def _reward(state: GameState, player: int) -> float:
-    """1 for a win, 0 for a loss; a cut-off game by the cards every seat holds."""
+def _reward(state: GameState, player: int, place_share: float = 0.0) -> float:
+    """1 for a win; a loss ``place_share`` times the share of the other losers
+    holding more cards (ties count half); a cut-off game by the cards every seat holds.
+
+    >>> from threeup3down import GameState
+    >>> over = GameState.from_notation("over 0 -|-|-/5g,7r|-|-/3b|-|-/4g,6g,8g|-|- - - * fin=0", Rules(players=4))
+    >>> [_reward(over, seat, 0.5) for seat in range(4)]
+    [1.0, 0.25, 0.5, 0.0]
+    """
     if state.winner is not None:
-        return 1.0 if state.winner == player else 0.0
+        if state.winner == player:
+            return 1.0
+        if not place_share:
+            return 0.0
+        held = state.seats[player].card_count
+        others = [seat.card_count for number, seat in enumerate(state.seats) if number not in (player, state.winner)]
+        if not others:
+            return 0.0
+        beaten = sum(1.0 if count > held else 0.5 if count == held else 0.0 for count in others)
+        return place_share * beaten / len(others)
     weights = [math.exp(-_SHARPNESS * seat.card_count) for seat in state.seats]
     return weights[player] / sum(weights)
+
+
+def _with_hand_prior(state: GameState, player: int, rng: random.Random) -> GameState:
+    """``state`` dealt again: the other seats' unknown hand cards drawn from every
+    card ``player`` cannot see with the weights of :data:`_HAND_PRIOR`, the rest
+    shuffled into the 3DOWN cards and the draw pile, each place keeping its count.
+
+    >>> from threeup3down import GameState
+    >>> state = GameState.from_notation("play 0 3r|-|-/5g|-|- 9b - *", Rules(players=2))
+    >>> again = _with_hand_prior(state, 0, random.Random(1))
+    >>> again.seats[0] == state.seats[0], sorted(again.seats[1].hand + again.draw_pile)
+    (True, [Card.GREEN_5, Card.BLUE_9])
+    """
+    pool = list(state.draw_pile)
+    wanted = []
+    for number, seat in enumerate(state.seats):
+        pool.extend(seat.down)
+        if number != player:
+            unknown = list(seat.hand)
+            for card in seat.known:
+                unknown.remove(card)
+            pool.extend(unknown)
+            wanted.append(len(unknown))
+    # Weighted sampling without replacement (Efraimidis and Spirakis, 2006): the
+    # cards with the largest keys u ** (1 / weight) go to the hands.
+    keyed = sorted(pool, key=lambda card: rng.random() ** (1.0 / _HAND_PRIOR[card.rank]), reverse=True)
+    to_hands, rest = keyed[: sum(wanted)], keyed[sum(wanted) :]
+    rng.shuffle(rest)
+    dealt = 0
+
+    def take(cards: list[Card], count: int) -> tuple[Card, ...]:
+        nonlocal dealt
+        dealt += count
+        return tuple(cards[dealt - count : dealt])
+
+    hands = iter([take(to_hands, count) for count in wanted])
+    dealt = 0
+    seats = []
+    for number, seat in enumerate(state.seats):
+        hand = seat.hand if number == player else sort_cards(seat.known + next(hands))
+        seats.append(Seat(hand=hand, up=seat.up, down=take(rest, len(seat.down)), known=seat.known))
+    return attrs.evolve(state, seats=tuple(seats), draw_pile=take(rest, len(state.draw_pile)))
 
 
 class ISMCTSBot(_Search):
@@ -292,7 +387,9 @@ class ISMCTSBot(_Search):
     standard errors (default: 2 with two or more opponents left, 0 against one).
     With ``close_deals`` and two or more opponents left, it stops after half
     its budget unless another move leads the policy's, and then searches
-    ``close_deals`` deals in all.
+    ``close_deals`` deals in all. With two or more opponents left,
+    ``place_share`` scores a lost rollout by its place and ``hand_prior``
+    deals the opponents' unknown hand cards with the heuristic's ranks.
 
     >>> import random
     >>> from threeup3down import GameState, Rules, observe
@@ -303,6 +400,13 @@ class ISMCTSBot(_Search):
     Traceback (most recent call last):
     ...
     threeup3down.errors.ThreeUpError: iterations must be a whole number of at least 1, not 0
+    >>> bot = ISMCTSBot(place_share=0.2, hand_prior=True)
+    >>> bot.place_share, bot.hand_prior
+    (0.2, True)
+    >>> ISMCTSBot(place_share=1.5)
+    Traceback (most recent call last):
+    ...
+    threeup3down.errors.ThreeUpError: place_share must be a number from 0 up to (not including) 1, not 1.5
 
     Here seat 0 loses whatever it plays: on its 3 seat 1 goes out with its 8;
     its 9 seat 1 picks up, and seat 2 goes out with its own 8. No move leads,
@@ -314,6 +418,34 @@ class ISMCTSBot(_Search):
     ('3r', 4)
     """
 
+    def __init__(
+        self,
+        iterations: int | None = None,
+        *,
+        seconds: float | None = None,
+        rollout: RolloutPolicy | None = None,
+        rollout_moves: int | None = None,
+        confidence: float | None = None,
+        close_deals: int | None = None,
+        place_share: float = 0.0,
+        hand_prior: bool = False,
+    ) -> None:
+        super().__init__(
+            iterations,
+            seconds=seconds,
+            rollout=rollout,
+            rollout_moves=rollout_moves,
+            confidence=confidence,
+            close_deals=close_deals,
+            place_share=place_share,
+        )
+        if not isinstance(hand_prior, bool):
+            raise ThreeUpError(f"hand_prior must be True or False, not {hand_prior!r}")
+        self.hand_prior = hand_prior
+        """With two or more opponents left: deal the other seats' unknown hand
+        cards with the ranks the heuristic keeps more often weighted up (off by
+        default: every unseen card equally likely anywhere)."""
+
     def choose(self, observation: Observation, rng: random.Random) -> Move:
         """The move whose rollouts won most (in setup, the rollout policy's choice)."""
         moves = observation.legal_moves()
@@ -324,14 +456,26 @@ class ISMCTSBot(_Search):
         if observation.phase is Phase.SETUP:
             return preferred
         distinct = _distinct(moves, preferred, observation.rules, flips_alike=True)
+        player = observation.player
+        if self.hand_prior and len(observation.seats) - len(observation.finished) > 2:
+
+            def deal() -> GameState:
+                return _with_hand_prior(sample_state(observation, rng), player, rng)
+
+        else:
+
+            def deal() -> GameState:
+                return sample_state(observation, rng)
+
         return self._search(
             observation.player,
             distinct,
             preferred,
-            lambda: sample_state(observation, rng),
+            deal,
             rng,
             self._confidence(len(observation.seats), len(observation.finished)),
             self._close_deals(len(observation.seats), len(observation.finished)),
+            self._place_share(len(observation.seats), len(observation.finished)),
         )
 
 
@@ -357,4 +501,7 @@ class CheatingBot(_Search):
         distinct = _distinct(moves, preferred, state.rules, flips_alike=False)
         confidence = self._confidence(len(state.seats), len(state.finished))
         close_deals = self._close_deals(len(state.seats), len(state.finished))
-        return self._search(state.current_player, distinct, preferred, lambda: state, rng, confidence, close_deals)
+        place_share = self._place_share(len(state.seats), len(state.finished))
+        return self._search(
+            state.current_player, distinct, preferred, lambda: state, rng, confidence, close_deals, place_share
+        )
