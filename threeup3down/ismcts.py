@@ -76,11 +76,12 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from itertools import islice
 from typing import Protocol
 
 import attrs
 
-from threeup3down.cards import Card, Rank, sort_cards
+from threeup3down.cards import Rank, sort_cards
 from threeup3down.engine import apply, legal_moves
 from threeup3down.errors import ThreeUpError
 from threeup3down.heuristic import HeuristicBot
@@ -134,18 +135,18 @@ class _Search:
         """The test of a clear lead at a table of ``seats`` with ``finished`` out."""
         if self.confidence is not None:
             return self.confidence
-        return self.CONFIDENCE if seats - finished > 2 else 0.0
+        return self.CONFIDENCE if _two_or_more_opponents(seats, finished) else 0.0
 
     def _close_deals(self, seats: int, finished: int) -> int | None:
         """The deals of a close decision at a table of ``seats`` with ``finished``
         out: :attr:`close_deals` with two or more opponents left, else ``None``."""
-        return self.close_deals if seats - finished > 2 and self.seconds is None else None
+        return self.close_deals if _two_or_more_opponents(seats, finished) and self.seconds is None else None
 
     def _place_share(self, seats: int, finished: int) -> float:
         """The share of a lost rollout's reward its place earns at a table of
         ``seats`` with ``finished`` out: :attr:`place_share` with two or more
         opponents left, else 0."""
-        return self.place_share if seats - finished > 2 else 0.0
+        return self.place_share if _two_or_more_opponents(seats, finished) else 0.0
 
     def __init__(
         self,
@@ -254,6 +255,16 @@ class _Search:
         return _reward(state, player, place_share)
 
 
+def _two_or_more_opponents(seats: int, finished: int) -> bool:
+    """Whether a table of ``seats`` with ``finished`` out leaves the player two
+    or more opponents: where the search's options for larger tables act.
+
+    >>> _two_or_more_opponents(4, 1), _two_or_more_opponents(4, 2)
+    (True, False)
+    """
+    return seats - finished > 2
+
+
 def _clear_winner(rewards: Sequence[Sequence[float]], confidence: float) -> int:
     """The index of the move to play: 0 (the policy's move) unless another move's
     mean lead over it, deal by deal, exceeds ``confidence`` standard errors
@@ -358,22 +369,15 @@ def _with_hand_prior(state: GameState, player: int, rng: random.Random) -> GameS
     # Weighted sampling without replacement (Efraimidis and Spirakis, 2006): the
     # cards with the largest keys u ** (1 / weight) go to the hands.
     keyed = sorted(pool, key=lambda card: rng.random() ** (1.0 / _HAND_PRIOR[card.rank]), reverse=True)
-    to_hands, rest = keyed[: sum(wanted)], keyed[sum(wanted) :]
+    to_hands, rest = iter(keyed[: sum(wanted)]), keyed[sum(wanted) :]
     rng.shuffle(rest)
-    dealt = 0
-
-    def take(cards: list[Card], count: int) -> tuple[Card, ...]:
-        nonlocal dealt
-        dealt += count
-        return tuple(cards[dealt - count : dealt])
-
-    hands = iter([take(to_hands, count) for count in wanted])
-    dealt = 0
+    dealt = iter(rest)
+    hands = iter(wanted)
     seats = []
     for number, seat in enumerate(state.seats):
-        hand = seat.hand if number == player else sort_cards(seat.known + next(hands))
-        seats.append(Seat(hand=hand, up=seat.up, down=take(rest, len(seat.down)), known=seat.known))
-    return attrs.evolve(state, seats=tuple(seats), draw_pile=take(rest, len(state.draw_pile)))
+        hand = seat.hand if number == player else sort_cards(seat.known + tuple(islice(to_hands, next(hands))))
+        seats.append(Seat(hand=hand, up=seat.up, down=tuple(islice(dealt, len(seat.down))), known=seat.known))
+    return attrs.evolve(state, seats=tuple(seats), draw_pile=tuple(dealt))
 
 
 class ISMCTSBot(_Search):
@@ -457,7 +461,7 @@ class ISMCTSBot(_Search):
             return preferred
         distinct = _distinct(moves, preferred, observation.rules, flips_alike=True)
         player = observation.player
-        if self.hand_prior and len(observation.seats) - len(observation.finished) > 2:
+        if self.hand_prior and _two_or_more_opponents(len(observation.seats), len(observation.finished)):
 
             def deal() -> GameState:
                 return _with_hand_prior(sample_state(observation, rng), player, rng)
