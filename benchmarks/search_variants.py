@@ -15,7 +15,11 @@ those (McNemar's z), the deals searched per decision with a choice, and the
 CPU seconds a game. A variant is ``default`` or settings joined by ``/``,
 such as ``close_deals=16/confidence=1.5`` (``iterations``, ``confidence``,
 ``close_deals``, ``rollout_moves``, ``place_share``, ``hand_prior`` as 0
-or 1). The documented runs and their commands
+or 1). A variant that starts with ``cheating`` is
+:class:`~threeup3down.ismcts.CheatingBot` with the same settings
+(``hands_only`` as 0 or 1 instead of ``hand_prior``): ``cheating`` sees
+every card, ``cheating/hands_only=1`` every hand only, which measures what
+knowing the opponents' hands is worth. The documented runs and their commands
 are in the docs (:doc:`/howto/opponents`)::
 
     python benchmarks/search_variants.py --players 4 --games 1000 --seed 7 default close_deals=16
@@ -28,12 +32,12 @@ import concurrent.futures
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from threeup3down import Move, Observation, Rules, apply, new_game
+from threeup3down import GameState, Move, Rules, apply, new_game
 from threeup3down.bots import chooser
 from threeup3down.heuristic import HeuristicBot
-from threeup3down.ismcts import ISMCTSBot
+from threeup3down.ismcts import CheatingBot, ISMCTSBot
 from threeup3down.simulation import game_seed, wilson_interval
 
 __all__ = ["Outcome", "make_variant", "play", "sign_test"]
@@ -42,11 +46,13 @@ Outcome = tuple[bool, float, int, int]
 """One game of a variant: whether it won, its CPU seconds, its decisions with a
 choice searched, and the deals searched in them."""
 
-_SETTINGS = ("iterations", "confidence", "close_deals", "rollout_moves", "place_share", "hand_prior")
+_SETTINGS = ("iterations", "confidence", "close_deals", "rollout_moves", "place_share")
+_SWITCHES: dict[type[ISMCTSBot] | type[CheatingBot], str] = {ISMCTSBot: "hand_prior", CheatingBot: "hands_only"}
 
 
-def make_variant(spec: str) -> ISMCTSBot:
-    """The search bot of a variant: ``default`` or ``key=value`` settings joined by ``/``.
+def make_variant(spec: str) -> ISMCTSBot | CheatingBot:
+    """The search bot of a variant: ``default`` or ``key=value`` settings joined
+    by ``/``, after ``cheating`` for the cheating bot.
 
     >>> make_variant("close_deals=16/confidence=1.5").close_deals
     16
@@ -55,44 +61,57 @@ def make_variant(spec: str) -> ISMCTSBot:
     >>> variant = make_variant("place_share=0.2/hand_prior=1")
     >>> variant.place_share, variant.hand_prior
     (0.2, True)
+    >>> cheat = make_variant("cheating/hands_only=1")
+    >>> type(cheat).__name__, cheat.hands_only
+    ('CheatingBot', True)
     """
+    parts = [] if spec == "default" else spec.split("/")
+    kind: type[ISMCTSBot] | type[CheatingBot] = ISMCTSBot
+    if parts and parts[0] == "cheating":
+        kind, parts = CheatingBot, parts[1:]
+    switch = _SWITCHES[kind]
     values: dict[str, str] = {}
-    for part in () if spec == "default" else spec.split("/"):
+    for part in parts:
         key, _, value = part.partition("=")
-        if key not in _SETTINGS:
-            raise SystemExit(f"unknown setting {key!r} in {spec!r}: the settings are {', '.join(_SETTINGS)}")
+        if key not in (*_SETTINGS, switch):
+            raise SystemExit(
+                f"unknown setting {key!r} in {spec!r}: the settings are {', '.join((*_SETTINGS, switch))}"
+            )
         values[key] = value
 
     def whole(key: str) -> int | None:
         return int(values[key]) if key in values else None
 
-    return ISMCTSBot(
+    on = _switch(values.get(switch, "0"), switch, spec)
+    bot = kind(
         whole("iterations"),
         confidence=float(values["confidence"]) if "confidence" in values else None,
         close_deals=whole("close_deals"),
         rollout_moves=whole("rollout_moves"),
         place_share=float(values.get("place_share", 0.0)),
-        hand_prior=_switch(values.get("hand_prior", "0"), spec),
     )
+    setattr(bot, switch, on)  # ISMCTSBot's hand_prior or CheatingBot's hands_only, a bool
+    return bot
 
 
-def _switch(value: str, spec: str) -> bool:
+def _switch(value: str, key: str, spec: str) -> bool:
     """A setting that is on (``1``, ``true``) or off (``0``, ``false``)."""
     if value.lower() not in ("0", "1", "false", "true"):
-        raise SystemExit(f"hand_prior is 0 or 1, not {value!r}, in {spec!r}")
+        raise SystemExit(f"{key} is 0 or 1, not {value!r}, in {spec!r}")
     return value.lower() in ("1", "true")
 
 
 class _Counting:
     """A search bot that counts the decisions it searched and the deals it spent."""
 
-    def __init__(self, bot: ISMCTSBot) -> None:
+    def __init__(self, bot: ISMCTSBot | CheatingBot) -> None:
         self.bot = bot
+        self.choose = chooser(bot)
         self.decisions = 0
         self.deals = 0
 
-    def choose(self, observation: Observation, rng: random.Random) -> Move:
-        move = self.bot.choose(observation, rng)
+    def __call__(self, state: GameState, rng: random.Random) -> Move:
+        move = self.choose(state, rng)
         if self.bot.last_iterations:
             self.decisions += 1
             self.deals += self.bot.last_iterations
@@ -109,7 +128,7 @@ def play(spec: str, players: int, seed: int, game: int) -> Outcome:
     """
     start = time.process_time()
     search = _Counting(make_variant(spec))
-    bots = [chooser(search), *[chooser(HeuristicBot())] * (players - 1)]
+    bots: list[Callable[[GameState, random.Random], Move]] = [search, *[chooser(HeuristicBot())] * (players - 1)]
     shift = game % players  # as simulate's seating: bot i at seat (i - shift) mod players
     seating = [bots[(seat + shift) % players] for seat in range(players)]
     state = new_game(Rules(players=players), seed=game_seed(seed, game // players))

@@ -81,7 +81,7 @@ from typing import Protocol
 
 import attrs
 
-from threeup3down.cards import Rank, sort_cards
+from threeup3down.cards import Card, Rank, sort_cards
 from threeup3down.engine import apply, legal_moves
 from threeup3down.errors import ThreeUpError
 from threeup3down.heuristic import HeuristicBot
@@ -369,15 +369,34 @@ def _with_hand_prior(state: GameState, player: int, rng: random.Random) -> GameS
     # Weighted sampling without replacement (Efraimidis and Spirakis, 2006): the
     # cards with the largest keys u ** (1 / weight) go to the hands.
     keyed = sorted(pool, key=lambda card: rng.random() ** (1.0 / _HAND_PRIOR[card.rank]), reverse=True)
-    to_hands, rest = iter(keyed[: sum(wanted)]), keyed[sum(wanted) :]
-    rng.shuffle(rest)
-    dealt = iter(rest)
-    hands = iter(wanted)
-    seats = []
-    for number, seat in enumerate(state.seats):
-        hand = seat.hand if number == player else sort_cards(seat.known + tuple(islice(to_hands, next(hands))))
-        seats.append(Seat(hand=hand, up=seat.up, down=tuple(islice(dealt, len(seat.down))), known=seat.known))
-    return attrs.evolve(state, seats=tuple(seats), draw_pile=tuple(dealt))
+    to_hands, counts = iter(keyed[: sum(wanted)]), iter(wanted)
+    hands = [
+        seat.hand if number == player else sort_cards(seat.known + tuple(islice(to_hands, next(counts))))
+        for number, seat in enumerate(state.seats)
+    ]
+    return _with_unseen_shuffled(state, hands, keyed[sum(wanted) :], rng)
+
+
+def _with_unseen_shuffled(
+    state: GameState, hands: Sequence[tuple[Card, ...]], unseen: list[Card], rng: random.Random
+) -> GameState:
+    """``state`` with ``hands`` and the cards ``unseen`` shuffled (in place) and
+    dealt to the 3DOWN cards, seat by seat, and then to the draw pile, each
+    place keeping its count.
+
+    >>> from threeup3down import GameState
+    >>> state = GameState.from_notation("play 0 3r|-|5g,9b/5b|-|- - 4g *", Rules(players=2))
+    >>> again = _with_unseen_shuffled(state, [seat.hand for seat in state.seats], [Card.RED_7, Card.RED_8], random.Random(1))
+    >>> again.seats[0].down, again.seats[1].down == ()
+    ((Card.RED_8, Card.RED_7), True)
+    """
+    rng.shuffle(unseen)
+    dealt = iter(unseen)
+    seats = tuple(
+        Seat(hand=hand, up=seat.up, down=tuple(islice(dealt, len(seat.down))), known=seat.known)
+        for hand, seat in zip(hands, state.seats)
+    )
+    return attrs.evolve(state, seats=seats, draw_pile=tuple(dealt))
 
 
 class ISMCTSBot(_Search):
@@ -486,12 +505,48 @@ class ISMCTSBot(_Search):
 class CheatingBot(_Search):
     """The same search on the true state: it sees every card (an upper bound).
 
+    With ``hands_only=True`` it sees every hand but neither the order of the
+    draw pile nor any 3DOWN card (its own included): each iteration shuffles
+    those and deals them again. That is the upper bound of what reading the
+    opponents' hands, by any inference from their play, could give a fair
+    player; the rest of the cheating bot's edge comes from the cards no
+    player can know.
+
     >>> import random
     >>> from threeup3down import GameState, Rules
     >>> state = GameState.from_notation("play 0 4g,Cb|-|-/9b|-|- - 5r *", Rules(players=2))
     >>> str(CheatingBot(iterations=4).choose_state(state, random.Random(1)))
     'Cb'
+    >>> CheatingBot(hands_only=True).hands_only
+    True
     """
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        *,
+        seconds: float | None = None,
+        rollout: RolloutPolicy | None = None,
+        rollout_moves: int | None = None,
+        confidence: float | None = None,
+        close_deals: int | None = None,
+        place_share: float = 0.0,
+        hands_only: bool = False,
+    ) -> None:
+        super().__init__(
+            iterations,
+            seconds=seconds,
+            rollout=rollout,
+            rollout_moves=rollout_moves,
+            confidence=confidence,
+            close_deals=close_deals,
+            place_share=place_share,
+        )
+        if not isinstance(hands_only, bool):
+            raise ThreeUpError(f"hands_only must be True or False, not {hands_only!r}")
+        self.hands_only = hands_only
+        """See every hand but deal the draw pile and the 3DOWN cards at random
+        (off by default: it sees every card and the draw pile's order)."""
 
     def choose_state(self, state: GameState, rng: random.Random) -> Move:
         """The move whose rollouts from ``state`` itself won most."""
@@ -502,10 +557,16 @@ class CheatingBot(_Search):
         preferred = self.rollout.choose(observe(state, state.current_player), rng)
         if state.phase is Phase.SETUP:
             return preferred
-        distinct = _distinct(moves, preferred, state.rules, flips_alike=False)
+        distinct = _distinct(moves, preferred, state.rules, flips_alike=self.hands_only)
         confidence = self._confidence(len(state.seats), len(state.finished))
         close_deals = self._close_deals(len(state.seats), len(state.finished))
         place_share = self._place_share(len(state.seats), len(state.finished))
-        return self._search(
-            state.current_player, distinct, preferred, lambda: state, rng, confidence, close_deals, place_share
-        )
+        hands = [seat.hand for seat in state.seats]
+
+        def deal() -> GameState:
+            if not self.hands_only:
+                return state
+            unseen = [*state.draw_pile, *(card for seat in state.seats for card in seat.down)]
+            return _with_unseen_shuffled(state, hands, unseen, rng)
+
+        return self._search(state.current_player, distinct, preferred, deal, rng, confidence, close_deals, place_share)
