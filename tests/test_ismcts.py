@@ -325,3 +325,43 @@ def test_close_deals_is_reproducible_from_the_rng() -> None:
         bot = ISMCTSBot(iterations=4, close_deals=12)
         runs.append((bot.choose(view, random.Random(9)), bot.last_iterations))
     assert runs[0] == runs[1] and runs[0][1] in (2, 12)
+
+
+def _deals_searched(bot: CheatingBot, state: GameState, count: int) -> list[GameState]:
+    """``count`` deals the search of ``bot`` would play its moves on in ``state``."""
+    captured: list[GameState] = []
+
+    def search(player: int, moves: object, preferred: Move, deal: object, *args: object) -> Move:
+        assert callable(deal)
+        captured.extend(deal() for _ in range(count))
+        return preferred
+
+    setattr(bot, "_search", search)
+    bot.choose_state(state, random.Random(2))
+    return captured
+
+
+def test_the_cheating_bot_with_hands_only_deals_the_unseen_cards_again() -> None:
+    """``hands_only``: every hand and 3UP card as they are; the 3DOWN cards and the
+    draw pile are the same cards, each place keeping its count, in another order
+    from deal to deal. Without it the search plays on the true state itself."""
+    states = (state_after(Rules(players=4), seed=seed, steps=12) for seed in range(50))
+    state = next(state for state in states if len(legal_moves(state)) > 1)
+    assert state.draw_pile and any(seat.down for seat in state.seats)
+    deals = _deals_searched(CheatingBot(hands_only=True), state, 6)
+    unseen = sorted(card.order for card in state.draw_pile + sum((seat.down for seat in state.seats), ()))
+    for deal in deals:
+        assert [seat.hand for seat in deal.seats] == [seat.hand for seat in state.seats]
+        assert [seat.up for seat in deal.seats] == [seat.up for seat in state.seats]
+        assert [len(seat.down) for seat in deal.seats] == [len(seat.down) for seat in state.seats]
+        assert len(deal.draw_pile) == len(state.draw_pile)
+        assert sorted(card.order for card in deal.draw_pile + sum((seat.down for seat in deal.seats), ())) == unseen
+        assert deal.discard_pile == state.discard_pile and deal.current_player == state.current_player
+    assert len({deal.draw_pile for deal in deals}) > 1
+    assert all(deal is state for deal in _deals_searched(CheatingBot(), state, 3))
+
+
+def test_hands_only_is_a_flag() -> None:
+    """A setting that is not True or False is refused, naming it."""
+    with pytest.raises(ThreeUpError, match="hands_only must be True or False, not 1"):
+        CheatingBot(hands_only=1)  # type: ignore[arg-type]

@@ -386,7 +386,8 @@ def _with_unseen_shuffled(
 
     >>> from threeup3down import GameState
     >>> state = GameState.from_notation("play 0 3r|-|5g,9b/5b|-|- - 4g *", Rules(players=2))
-    >>> again = _with_unseen_shuffled(state, [seat.hand for seat in state.seats], [Card.RED_7, Card.RED_8], random.Random(1))
+    >>> hands = [seat.hand for seat in state.seats]
+    >>> again = _with_unseen_shuffled(state, hands, [Card.RED_7, Card.RED_8], random.Random(1))
     >>> again.seats[0].down, again.seats[1].down == ()
     ((Card.RED_8, Card.RED_7), True)
     """
