@@ -32,10 +32,10 @@ import concurrent.futures
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from threeup3down import GameState, Move, Rules, apply, new_game
-from threeup3down.bots import chooser
+from threeup3down.bots import Chooser, chooser
 from threeup3down.heuristic import HeuristicBot
 from threeup3down.ismcts import CheatingBot, ISMCTSBot
 from threeup3down.simulation import game_seed, wilson_interval
@@ -47,7 +47,6 @@ Outcome = tuple[bool, float, int, int]
 choice searched, and the deals searched in them."""
 
 _SETTINGS = ("iterations", "confidence", "close_deals", "rollout_moves", "place_share")
-_SWITCHES: dict[type[ISMCTSBot] | type[CheatingBot], str] = {ISMCTSBot: "hand_prior", CheatingBot: "hands_only"}
 
 
 def make_variant(spec: str) -> ISMCTSBot | CheatingBot:
@@ -66,16 +65,16 @@ def make_variant(spec: str) -> ISMCTSBot | CheatingBot:
     ('CheatingBot', True)
     """
     parts = [] if spec == "default" else spec.split("/")
-    kind: type[ISMCTSBot] | type[CheatingBot] = ISMCTSBot
-    if parts and parts[0] == "cheating":
-        kind, parts = CheatingBot, parts[1:]
-    switch = _SWITCHES[kind]
+    cheating = bool(parts) and parts[0] == "cheating"
+    switch = "hands_only" if cheating else "hand_prior"
     values: dict[str, str] = {}
-    for part in parts:
+    for part in parts[1:] if cheating else parts:
         key, _, value = part.partition("=")
         if key not in (*_SETTINGS, switch):
+            where = "after 'cheating/'" if key == "hands_only" else "first" if key == "cheating" else ""
+            hint = f" ({key} comes {where})" if where else ""
             raise SystemExit(
-                f"unknown setting {key!r} in {spec!r}: the settings are {', '.join((*_SETTINGS, switch))}"
+                f"unknown setting {key!r} in {spec!r}{hint}: the settings are {', '.join((*_SETTINGS, switch))}"
             )
         values[key] = value
 
@@ -83,15 +82,18 @@ def make_variant(spec: str) -> ISMCTSBot | CheatingBot:
         return int(values[key]) if key in values else None
 
     on = _switch(values.get(switch, "0"), switch, spec)
-    bot = kind(
-        whole("iterations"),
-        confidence=float(values["confidence"]) if "confidence" in values else None,
-        close_deals=whole("close_deals"),
-        rollout_moves=whole("rollout_moves"),
-        place_share=float(values.get("place_share", 0.0)),
+    iterations, confidence = whole("iterations"), float(values["confidence"]) if "confidence" in values else None
+    close_deals, rollout_moves = whole("close_deals"), whole("rollout_moves")
+    place_share = float(values.get("place_share", 0.0))
+    if cheating:
+        return CheatingBot(
+            iterations, confidence=confidence, close_deals=close_deals, rollout_moves=rollout_moves,
+            place_share=place_share, hands_only=on,
+        )
+    return ISMCTSBot(
+        iterations, confidence=confidence, close_deals=close_deals, rollout_moves=rollout_moves,
+        place_share=place_share, hand_prior=on,
     )
-    setattr(bot, switch, on)  # ISMCTSBot's hand_prior or CheatingBot's hands_only, a bool
-    return bot
 
 
 def _switch(value: str, key: str, spec: str) -> bool:
@@ -106,12 +108,12 @@ class _Counting:
 
     def __init__(self, bot: ISMCTSBot | CheatingBot) -> None:
         self.bot = bot
-        self.choose = chooser(bot)
+        self._choose = chooser(bot)
         self.decisions = 0
         self.deals = 0
 
     def __call__(self, state: GameState, rng: random.Random) -> Move:
-        move = self.choose(state, rng)
+        move = self._choose(state, rng)
         if self.bot.last_iterations:
             self.decisions += 1
             self.deals += self.bot.last_iterations
@@ -128,7 +130,7 @@ def play(spec: str, players: int, seed: int, game: int) -> Outcome:
     """
     start = time.process_time()
     search = _Counting(make_variant(spec))
-    bots: list[Callable[[GameState, random.Random], Move]] = [search, *[chooser(HeuristicBot())] * (players - 1)]
+    bots: list[Chooser] = [search, *[chooser(HeuristicBot())] * (players - 1)]
     shift = game % players  # as simulate's seating: bot i at seat (i - shift) mod players
     seating = [bots[(seat + shift) % players] for seat in range(players)]
     state = new_game(Rules(players=players), seed=game_seed(seed, game // players))

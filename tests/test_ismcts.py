@@ -6,11 +6,15 @@ from __future__ import annotations
 import random
 import types
 
+import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import threeup3down.ismcts as ismcts
-from tests.playouts import state_after
+from tests.playouts import state_after, tables
 from threeup3down import GameState, Move, Observation, Rules, legal_moves, observe, parse_move
+from threeup3down.validation import position_problems
 from threeup3down.bots import LowestCardBot, RandomBot
 from threeup3down.errors import ThreeUpError
 from threeup3down.heuristic import HeuristicBot
@@ -327,41 +331,46 @@ def test_close_deals_is_reproducible_from_the_rng() -> None:
     assert runs[0] == runs[1] and runs[0][1] in (2, 12)
 
 
-def _deals_searched(bot: CheatingBot, state: GameState, count: int) -> list[GameState]:
-    """``count`` deals the search of ``bot`` would play its moves on in ``state``."""
-    captured: list[GameState] = []
 
-    def search(player: int, moves: object, preferred: Move, deal: object, *args: object) -> Move:
-        assert callable(deal)
-        captured.extend(deal() for _ in range(count))
-        return preferred
-
-    setattr(bot, "_search", search)
-    bot.choose_state(state, random.Random(2))
-    return captured
-
-
-def test_the_cheating_bot_with_hands_only_deals_the_unseen_cards_again() -> None:
-    """``hands_only``: every hand and 3UP card as they are; the 3DOWN cards and the
-    draw pile are the same cards, each place keeping its count, in another order
-    from deal to deal. Without it the search plays on the true state itself."""
-    states = (state_after(Rules(players=4), seed=seed, steps=12) for seed in range(50))
-    state = next(state for state in states if len(legal_moves(state)) > 1)
-    assert state.draw_pile and any(seat.down for seat in state.seats)
-    deals = _deals_searched(CheatingBot(hands_only=True), state, 6)
-    unseen = sorted(card.order for card in state.draw_pile + sum((seat.down for seat in state.seats), ()))
-    for deal in deals:
-        assert [seat.hand for seat in deal.seats] == [seat.hand for seat in state.seats]
-        assert [seat.up for seat in deal.seats] == [seat.up for seat in state.seats]
-        assert [len(seat.down) for seat in deal.seats] == [len(seat.down) for seat in state.seats]
-        assert len(deal.draw_pile) == len(state.draw_pile)
-        assert sorted(card.order for card in deal.draw_pile + sum((seat.down for seat in deal.seats), ())) == unseen
-        assert deal.discard_pile == state.discard_pile and deal.current_player == state.current_player
-    assert len({deal.draw_pile for deal in deals}) > 1
-    assert all(deal is state for deal in _deals_searched(CheatingBot(), state, 3))
+@given(rules=tables(), seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 150))
+def test_a_hands_only_deal_changes_only_what_no_player_sees(rules: Rules, seed: int, steps: int) -> None:
+    """``hands_only`` deals again the draw pile and the 3DOWN cards (S2, S4),
+    pooled, each place keeping its count; everything else stays as it is, so
+    every seat observes the same game and the position is one the rules reach."""
+    state = state_after(rules, seed, steps)
+    deal = ismcts._hands_only_deal(state, random.Random(seed))
+    assert attrs.evolve(deal, seats=state.seats, draw_pile=state.draw_pile) == state
+    assert [attrs.evolve(seat, down=()) for seat in deal.seats] == [attrs.evolve(seat, down=()) for seat in state.seats]
+    assert [len(seat.down) for seat in deal.seats] == [len(seat.down) for seat in state.seats]
+    assert _unseen(deal) == _unseen(state)
+    assert all(observe(deal, seat) == observe(state, seat) for seat in range(rules.players))
+    assert position_problems(deal) == ()
 
 
-def test_hands_only_is_a_flag() -> None:
-    """A setting that is not True or False is refused, naming it."""
-    with pytest.raises(ThreeUpError, match="hands_only must be True or False, not 1"):
-        CheatingBot(hands_only=1)  # type: ignore[arg-type]
+def _unseen(state: GameState) -> list[int]:
+    """The cards of the draw pile and of every 3DOWN pile, by their order."""
+    return sorted(card.order for card in state.draw_pile + sum((seat.down for seat in state.seats), ()))
+
+
+def test_hands_only_deals_every_unseen_card_anywhere() -> None:
+    """Over many deals, a card of the draw pile lands among the 3DOWN cards and a
+    3DOWN card in the draw pile, and each 3DOWN pile is dealt in other orders."""
+    state = state_after(Rules(players=4), seed=3, steps=12)
+    assert state.draw_pile and all(len(seat.down) == 3 for seat in state.seats)
+    deals = [ismcts._hands_only_deal(state, random.Random(seed)) for seed in range(40)]
+    downs = {card for seat in state.seats for card in seat.down}
+    assert any(set(deal.draw_pile) & downs for deal in deals)
+    assert any(set(deal.seats[0].down) - downs for deal in deals)
+    assert len({deal.seats[0].down for deal in deals}) > 1
+
+
+def test_with_hands_only_a_flip_is_one_move_and_played_at_once() -> None:
+    """Seeing its own 3DOWN cards, the cheating bot turns over the 9 that beats
+    the 5 (F3, F4); seeing hands only, either card is the same chance, so the
+    one distinct move is played without a search."""
+    state = GameState.from_notation("play 0 -|-|3r,9b/8g|-|- - 5g *", TWO)
+    sees_all, sees_hands = CheatingBot(iterations=1), CheatingBot(iterations=1, hands_only=True)
+    assert sees_all.choose_state(state, random.Random(0)) == parse_move("v1")
+    assert sees_all.last_iterations == 1
+    assert sees_hands.choose_state(state, random.Random(0)) == parse_move("v0")
+    assert sees_hands.last_iterations == 0

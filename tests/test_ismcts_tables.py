@@ -73,12 +73,14 @@ def test_against_one_opponent_the_options_change_nothing() -> None:
         ({"place_share": -0.1}, "place_share must be a number from 0 up to \\(not including\\) 1, not -0.1"),
         ({"place_share": True}, "place_share must be a number from 0 up to \\(not including\\) 1, not True"),
         ({"hand_prior": 1}, "hand_prior must be True or False, not 1"),
+        ({"hands_only": 1}, "hands_only must be True or False, not 1"),
     ],
 )
 def test_bad_options_are_library_errors(arguments: dict[str, object], expected: str) -> None:
     """An option out of its range raises ThreeUpError naming it."""
+    bot = CheatingBot if "hands_only" in arguments else ISMCTSBot
     with pytest.raises(ThreeUpError, match=expected):
-        ISMCTSBot(**arguments)  # type: ignore[arg-type]
+        bot(**arguments)  # type: ignore[arg-type]
 
 
 def test_a_deal_with_the_hand_prior_agrees_with_the_observation() -> None:

@@ -60,7 +60,9 @@ iterations fit depends on the machine).
 
 :class:`CheatingBot` runs the same search on the true state instead of
 random deals: it sees every card and the order of the draw pile, and is the
-upper bound for experiments.
+upper bound for experiments. With ``hands_only=True`` it sees every hand
+only, and deals the draw pile and the 3DOWN cards at random: what knowing
+the opponents' hands is worth to the search.
 
 >>> import random
 >>> from threeup3down import Rules, new_game, observe
@@ -387,17 +389,32 @@ def _with_unseen_shuffled(
     >>> from threeup3down import GameState
     >>> state = GameState.from_notation("play 0 3r|-|5g,9b/5b|-|- - 4g *", Rules(players=2))
     >>> hands = [seat.hand for seat in state.seats]
-    >>> again = _with_unseen_shuffled(state, hands, [Card.RED_7, Card.RED_8], random.Random(1))
+    >>> again = _with_unseen_shuffled(state, hands, list(state.seats[0].down), random.Random(1))
     >>> again.seats[0].down, again.seats[1].down == ()
-    ((Card.RED_8, Card.RED_7), True)
+    ((Card.BLUE_9, Card.GREEN_5), True)
     """
     rng.shuffle(unseen)
     dealt = iter(unseen)
     seats = tuple(
         Seat(hand=hand, up=seat.up, down=tuple(islice(dealt, len(seat.down))), known=seat.known)
-        for hand, seat in zip(hands, state.seats)
+        for hand, seat in zip(hands, state.seats, strict=True)
     )
     return attrs.evolve(state, seats=seats, draw_pile=tuple(dealt))
+
+
+def _hands_only_deal(state: GameState, rng: random.Random) -> GameState:
+    """``state`` with its draw pile and every 3DOWN card shuffled together and
+    dealt again, each place keeping its count: what a player who saw every
+    hand still could not know (:attr:`CheatingBot.hands_only`).
+
+    >>> from threeup3down import GameState
+    >>> state = GameState.from_notation("play 0 3r|-|5g,9b/5b|-|- 7r 4g *", Rules(players=2))
+    >>> again = _hands_only_deal(state, random.Random(0))
+    >>> again.seats[0].down, again.draw_pile, [seat.hand for seat in again.seats]
+    ((Card.RED_7, Card.BLUE_9), (Card.GREEN_5,), [(Card.RED_3,), (Card.BLUE_5,)])
+    """
+    unseen = [*state.draw_pile, *(card for seat in state.seats for card in seat.down)]
+    return _with_unseen_shuffled(state, [seat.hand for seat in state.seats], unseen, rng)
 
 
 class ISMCTSBot(_Search):
@@ -504,14 +521,14 @@ class ISMCTSBot(_Search):
 
 
 class CheatingBot(_Search):
-    """The same search on the true state: it sees every card (an upper bound).
+    """The same search on the true state: it sees every card (an upper bound),
+    or with ``hands_only=True`` every hand.
 
     With ``hands_only=True`` it sees every hand but neither the order of the
     draw pile nor any 3DOWN card (its own included): each iteration shuffles
-    those and deals them again. That is the upper bound of what reading the
-    opponents' hands, by any inference from their play, could give a fair
-    player; the rest of the cheating bot's edge comes from the cards no
-    player can know.
+    those and deals them again. That is the most that reading the opponents'
+    hands, by any inference from their play, could tell a fair player; the
+    rest of the cheating bot's edge comes from the cards no player can know.
 
     >>> import random
     >>> from threeup3down import GameState, Rules
@@ -562,12 +579,14 @@ class CheatingBot(_Search):
         confidence = self._confidence(len(state.seats), len(state.finished))
         close_deals = self._close_deals(len(state.seats), len(state.finished))
         place_share = self._place_share(len(state.seats), len(state.finished))
-        hands = [seat.hand for seat in state.seats]
+        if self.hands_only:
 
-        def deal() -> GameState:
-            if not self.hands_only:
+            def deal() -> GameState:
+                return _hands_only_deal(state, rng)
+
+        else:
+
+            def deal() -> GameState:
                 return state
-            unseen = [*state.draw_pile, *(card for seat in state.seats for card in seat.down)]
-            return _with_unseen_shuffled(state, hands, unseen, rng)
 
         return self._search(state.current_player, distinct, preferred, deal, rng, confidence, close_deals, place_share)
