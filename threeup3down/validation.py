@@ -25,7 +25,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from threeup3down.cards import Card, format_cards, sort_cards, sort_key
+from threeup3down.cards import Card, format_cards, sort_cards
 from threeup3down.rules import EarlyDraw, Rules
 from threeup3down.state import GameState, Phase, Seat
 
@@ -37,6 +37,9 @@ _DEALT = 6
 """S3: each player looks at six cards and chooses three of them."""
 _PILE_SIZE = 3
 """S2: three 3DOWN cards are dealt; three 3UP cards are chosen (S3)."""
+_KINDS = 1 + max(card.order for card in Card)
+"""How many order indices (:attr:`~threeup3down.Card.order`) there are: cards
+are counted in a list indexed by them, cheaper than a :class:`~collections.Counter`."""
 
 
 def position_problems(state: GameState) -> tuple[str, ...]:
@@ -111,28 +114,45 @@ def _table_problems(state: GameState, found: list[str]) -> None:
 
 def _count_problems(state: GameState, found: list[str]) -> None:
     """D1: every card of the deck in exactly one place."""
-    cards = [*state.draw_pile, *state.discard_pile, *state.out_of_game]
+    counts = [0] * _KINDS  # the copies of each card placed, by its order index
+    for card in state.draw_pile:
+        counts[card.order] += 1
+    for card in state.discard_pile:
+        counts[card.order] += 1
+    for card in state.out_of_game:
+        counts[card.order] += 1
     for seat in state.seats:
-        cards += seat.hand
-        cards += seat.up
-        cards += seat.down
-    placed = Counter(cards)
-    deck = _deck_counts(state.rules)
-    if dict.__eq__(placed, deck):  # the common case, fast: plain counts compared in C
+        for card in seat.hand:
+            counts[card.order] += 1
+        for card in seat.up:
+            counts[card.order] += 1
+        for card in seat.down:
+            counts[card.order] += 1
+    deck = _deck_orders(state.rules)
+    if counts == deck:
         return
-    missing = Counter(deck)
-    missing.subtract(placed)
-    extra = -missing
+    extra = [card for card in Card for _ in range(counts[card.order] - deck[card.order])]
     if extra:
-        found.append(f"more cards than the deck holds: {_cards(extra)} (D1)")
-    if +missing:
-        found.append(f"cards of the deck are missing: {_cards(+missing)} (D1)")
+        found.append(f"more cards than the deck holds: {format_cards(sort_cards(extra))} (D1)")
+    missing = [card for card in Card for _ in range(deck[card.order] - counts[card.order])]
+    if missing:
+        found.append(f"cards of the deck are missing: {format_cards(sort_cards(missing))} (D1)")
 
 
 @functools.lru_cache(maxsize=64)
 def _deck_counts(rules: Rules) -> Counter[Card]:
     """How many copies of each card the deck of ``rules`` holds (D1)."""
     return Counter(rules.deck_cards())
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_orders(rules: Rules) -> list[int]:
+    """How many copies of each card the deck of ``rules`` holds, by the card's
+    order index (D1); shared, so never changed."""
+    counts = [0] * _KINDS
+    for card in rules.deck_cards():
+        counts[card.order] += 1
+    return counts
 
 
 def _card_problems(state: GameState, ordered: bool, found: list[str]) -> None:
@@ -163,16 +183,13 @@ def _known_problems(number: int, seat: Seat, ordered: bool, found: list[str]) ->
 
 def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
     """Whether ``hand`` holds each of ``cards``, a card named twice twice."""
-    distinct = set(cards)
-    if len(distinct) == len(cards):  # the common case, fast: cards of different kinds
-        return distinct.issubset(hand)
-    held = sorted(map(sort_key, hand))
-    start = 0
-    try:  # each card found in the sorted hand after the one before it
-        for order in sorted(map(sort_key, cards)):
-            start = held.index(order, start) + 1
-    except ValueError:
-        return False
+    counts = [0] * _KINDS  # the copies of each card in hand, by its order index
+    for card in hand:
+        counts[card.order] += 1
+    for card in cards:
+        if not counts[card.order]:
+            return False
+        counts[card.order] -= 1
     return True
 
 
