@@ -201,7 +201,7 @@ def _pile_problems(state: GameState, found: list[str]) -> None:
     """P2, C1, C4, O7: the discard pile holds numbers laid in rising order, never
     three equal in a row, and a same-colour swap is offered only on four of a colour."""
     pile = state.discard_pile
-    if not pile:
+    if not pile:  # the checks below find nothing on an empty pile
         pass
     elif any(card.rank.is_clear for card in pile):
         found.append("a Clear card lies on the discard pile, which it clears (C1)")
@@ -278,9 +278,10 @@ def _finished_problems(state: GameState, found: list[str]) -> None:
         if len(finished) > places:
             found.append(f"fin lists {len(finished)} seats but the game ends once {places} are out (W1, O1)")
     if state.phase is not Phase.SETUP:
-        unlisted = [s for s, seat in enumerate(state.seats) if seat.is_out and s not in finished]
-        if unlisted:
-            found.append(f"seat {unlisted[0]} has no cards but is not listed in fin")
+        for number, seat in enumerate(state.seats):
+            if seat.is_out and number not in finished:
+                found.append(f"seat {number} has no cards but is not listed in fin")
+                break
 
 
 def _places_to_settle(state: GameState) -> int:
