@@ -354,3 +354,12 @@ def test_problems_found_before_the_phase_checks_are_kept() -> None:
     hand = tuple(reversed(setup.seats[0].hand))
     unsorted = attrs.evolve(setup, seats=(attrs.evolve(setup.seats[0], hand=hand),) + setup.seats[1:])
     assert position_problems(unsorted) == ("seat 0's hand and 3UP cards must be sorted",)
+
+
+@pytest.mark.spec("S1", "W1", "O1")
+def test_a_seat_short_and_a_player_to_move_gone_out_word_for_word() -> None:
+    """A table a seat short, and a player to move who has already gone out, read exactly so."""
+    state = position("play 0 5r|-|-/6r|-|- - - *")
+    assert position_problems(attrs.evolve(state, seats=state.seats[:1])) == ("1 seats for 2 players",)
+    three = position("play 1 -|-|-/6r|-|-/7r|-|- - - * fin=0", places=True)
+    assert position_problems(attrs.evolve(three, current_player=0)) == ("seat 0 is to play but has gone out",)

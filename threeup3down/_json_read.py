@@ -152,7 +152,12 @@ def _seat(text: str) -> Seat:
         written = f'"hand": [{hand}], "up": [{up}], "down": [{down}]'
     if written != text:
         raise ValueError(text)
-    return _make_seat(_cards(hand), _cards(up), _cards(down), _cards(rest))
+    return _make_seat(  # each array's cards as _cards reads them, without a call per array
+        tuple(map(_CARD, hand.split(", "))) if hand else (),
+        tuple(map(_CARD, up.split(", "))) if up else (),
+        tuple(map(_CARD, down.split(", "))) if down else (),
+        tuple(map(_CARD, rest.split(", "))) if rest else (),
+    )
 
 
 def _cards(text: str) -> tuple[Card, ...]:

@@ -61,7 +61,6 @@ threeup3down.errors.DocumentError: $.move: not a move: '7z' (unknown colour 'z':
 from __future__ import annotations
 
 import json
-import operator
 from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Generic, TypeVar, cast, overload
@@ -356,22 +355,36 @@ def _single(name: str, key: str, hint: object) -> Format[T]:
 def _valid_state(state: GameState) -> GameState:
     """Sort hands, 3UP cards, known cards and the out-of-game pile (as position
     notation does); refuse impossible positions."""
-    seats = tuple(_sorted_seat(seat) for seat in state.seats)
-    out_of_game = sort_cards(state.out_of_game)
-    if out_of_game != state.out_of_game or any(map(operator.is_not, seats, state.seats)):
-        state = attrs.evolve(state, seats=seats, out_of_game=out_of_game)
+    if not _in_order(state):
+        state = attrs.evolve(
+            state, seats=tuple(map(_sorted_seat, state.seats)), out_of_game=sort_cards(state.out_of_game)
+        )
     problems = _read_problems(state, counted=False)
     if problems:
         raise DocumentError(f"invalid position: {'; '.join(problems)}")
     return state
 
 
+def _in_order(state: GameState) -> bool:
+    """Whether the hands, 3UP cards, known cards and out-of-game pile of ``state``
+    are as :func:`~threeup3down.cards.sort_cards` sorts them."""
+    piles = [state.out_of_game]
+    for seat in state.seats:
+        piles += (seat.hand, seat.up, seat.known)
+    for cards in piles:
+        last = -1
+        for card in cards:  # a walk costs less than sorting, which calls into C for each card
+            if card.order < last:
+                return False
+            last = card.order
+    return True
+
+
 def _sorted_seat(seat: Seat) -> Seat:
-    """``seat`` with its hand, 3UP and known cards sorted; itself if they are."""
-    hand, up, known = sort_cards(seat.hand), sort_cards(seat.up), sort_cards(seat.known)
-    if hand == seat.hand and up == seat.up and known == seat.known:
-        return seat
-    return Seat(hand=hand, up=up, down=seat.down, known=known)
+    """``seat`` with its hand, 3UP and known cards sorted."""
+    return Seat(
+        hand=sort_cards(seat.hand), up=sort_cards(seat.up), down=seat.down, known=sort_cards(seat.known)
+    )
 
 
 def _valid_observation(observation: Observation) -> Observation:
