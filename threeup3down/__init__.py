@@ -115,5 +115,5 @@ __all__ = [
     "to_json",
 ]
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 """The package version (SemVer); :data:`RULES_VERSION` is the version of the rules it implements."""

@@ -129,6 +129,8 @@ class MovesBot(Bot, Protocol):
     and saves building the observation. A subclass that overrides ``choose``
     but not ``choose_from`` is asked through ``choose``.
 
+    .. versionadded:: 0.3.0
+
     >>> from threeup3down import Rules, new_game
     >>> isinstance(RandomBot(), MovesBot), isinstance(RandomBot(), Bot)
     (True, True)

@@ -96,6 +96,10 @@ _MULTIPLE_BONUS = 0.001
 class HeuristicBot:
     """Plays the written-down strategy of :mod:`threeup3down.heuristic`.
 
+    .. versionchanged:: 0.3.0
+       Setup tells the Clear kinds apart and reads the pile swap (O5); with
+       one opponent left it weighs each number it may play.
+
     >>> import random
     >>> from threeup3down import GameState, Rules, observe
     >>> state = GameState.from_notation("play 0 6g,10b,Cb|-|-/9b|-|- - 7r *", Rules(players=2))

@@ -432,6 +432,11 @@ class ISMCTSBot(_Search):
     ``place_share`` scores a lost rollout by its place and ``hand_prior``
     deals the opponents' unknown hand cards with the heuristic's ranks.
 
+    .. versionchanged:: 0.3.0
+       Searches at the root only, with the heuristic's rollouts to the end,
+       and keeps the rollout policy's move unless another leads it clearly
+       (``confidence``); ``close_deals``, ``place_share`` and ``hand_prior``.
+
     >>> import random
     >>> from threeup3down import GameState, Rules, observe
     >>> state = GameState.from_notation("play 0 4g,Cb|-|-/9b|-|- - 5r *", Rules(players=2))
@@ -529,6 +534,9 @@ class CheatingBot(_Search):
     those and deals them again. That is the most that reading the opponents'
     hands, by any inference from their play, could tell a fair player; the
     rest of the cheating bot's edge comes from the cards no player can know.
+
+    .. versionchanged:: 0.3.0
+       ``hands_only``, and the search and options of :class:`ISMCTSBot`.
 
     >>> import random
     >>> from threeup3down import GameState, Rules

@@ -628,6 +628,9 @@ def tally_games(records: Sequence[GameRecord], *, seed: int = 0, rotate: bool = 
     The bots are the records' player names; ``seed`` and ``rotate`` are only
     copied into the result.
 
+    .. versionchanged:: 0.3.0
+       Refuses a record of a game that is not over.
+
     >>> import tempfile, os
     >>> from threeup3down import Rules
     >>> path = os.path.join(tempfile.mkdtemp(), "games.jsonl")
