@@ -8,7 +8,7 @@ card that seat cannot see (those, the draw pile and every 3DOWN card): the
 pool :func:`~threeup3down.sample_state` deals from uniformly. It prints, by
 rank, how much more often a rank is in such a hand than in the pool (the
 ratio of the two frequencies), the prior that
-:attr:`~threeup3down.ismcts.ISMCTSBot.hand_prior` deals with. The documented
+:attr:`~threeup3down.bots.ismcts.ISMCTSBot.hand_prior` deals with. The documented
 run and its command are in the docs (:doc:`/howto/opponents`)::
 
     python benchmarks/hand_ranks.py --players 4 --games 1000
@@ -22,7 +22,7 @@ from collections import Counter
 
 from threeup3down import GameState, Rules, new_game
 from threeup3down.bots import make_bot, playout
-from threeup3down.cards import Card, Rank
+from threeup3down.core.cards import Card, Rank
 
 __all__ = ["count_ranks"]
 

@@ -18,7 +18,7 @@ import datetime
 import time
 
 from threeup3down import Rules
-from threeup3down.rules import ClearTwoDraw, EarlyDraw
+from threeup3down.core.rules import ClearTwoDraw, EarlyDraw
 from threeup3down.simulation import simulate
 
 __all__ = ["every_option"]

@@ -24,7 +24,7 @@ __all__ = ["gymnasium_steps", "openspiel_steps", "pettingzoo_steps"]
 
 def pettingzoo_steps(players: int, seconds: float) -> tuple[int, float]:
     """Steps taken and time spent in the PettingZoo environment."""
-    from threeup3down.pettingzoo import raw_env
+    from threeup3down.adapters.pettingzoo import raw_env
 
     environment = raw_env(players=players)
     steps, start, seed = 0, time.perf_counter(), 0
@@ -43,7 +43,7 @@ def pettingzoo_steps(players: int, seconds: float) -> tuple[int, float]:
 
 def gymnasium_steps(players: int, seconds: float) -> tuple[int, float]:
     """Learner steps taken and time spent in the Gymnasium environment."""
-    from threeup3down.gymnasium import SingleSeatEnv
+    from threeup3down.adapters.gymnasium import SingleSeatEnv
 
     environment = SingleSeatEnv(players=players)
     steps, start, seed = 0, time.perf_counter(), 0
@@ -61,7 +61,7 @@ def gymnasium_steps(players: int, seconds: float) -> tuple[int, float]:
 
 def openspiel_steps(players: int, seconds: float) -> tuple[int, float]:
     """Decisions taken and time spent in the OpenSpiel game (the deal not counted)."""
-    from threeup3down.openspiel import ThreeUpGame
+    from threeup3down.adapters.openspiel import ThreeUpGame
 
     game = ThreeUpGame({"players": players})
     rng = random.Random(0)

@@ -1,7 +1,7 @@
 """Cost of listing moves from an observation against listing them from the state.
 
 A bot that sees only its own seat lists its moves with
-:meth:`~threeup3down.observation.Observation.legal_moves`; this prints what
+:meth:`~threeup3down.views.observation.Observation.legal_moves`; this prints what
 that costs next to :func:`~threeup3down.legal_moves` on the full state, over
 the same positions: every decision of random games for 2, 4 and 6 players
 (the mover's observation made once per position, before timing).
@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 
 from threeup3down import GameState, Rules, apply, legal_moves, new_game
-from threeup3down.observation import Observation, observe
+from threeup3down.views.observation import Observation, observe
 
 __all__ = ["positions", "time_rounds"]
 

@@ -12,7 +12,7 @@ than linear, and an ordinary long input:
 * ``legal_moves`` under O7: a hand of *n* identical cards (colours matter,
   so plays are listed by how many copies they take).
 
-Inputs larger than :data:`~threeup3down.limits.MAX_INPUT_SIZE` are read with
+Inputs larger than :data:`~threeup3down.core.limits.MAX_INPUT_SIZE` are read with
 a raised ``max_size``; each reader stops at its first error, which is timed
 as well (the figures measure reading, not the error).
 
@@ -26,9 +26,9 @@ import time
 from collections.abc import Callable
 
 from threeup3down import GameState, Rules, ThreeUpError, legal_moves, new_game, parse_cards
-from threeup3down.notation import parse_position
-from threeup3down.record_text import parse_record
-from threeup3down.serialization import from_json, to_json
+from threeup3down.core.state import parse_position
+from threeup3down.formats.record_text import parse_record
+from threeup3down.formats.serialization import from_json, to_json
 
 __all__ = ["INPUTS", "measure"]
 

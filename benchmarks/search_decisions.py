@@ -30,8 +30,9 @@ import time
 
 from threeup3down import Observation, Rules, apply, legal_moves, new_game, observe, sample_state
 from threeup3down.bots import playout
-from threeup3down.heuristic import HeuristicBot
-from threeup3down.state import GameState, Phase
+from threeup3down.bots.heuristic import HeuristicBot
+from threeup3down.core.phase import Phase
+from threeup3down.core.state import GameState
 
 __all__ = ["Decision", "decisions", "gain", "outcomes"]
 

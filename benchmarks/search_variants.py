@@ -1,6 +1,6 @@
 """Settings of the search bot compared game by game: the same deals, seats and randomness.
 
-Each variant of :class:`~threeup3down.ismcts.ISMCTSBot` takes one seat
+Each variant of :class:`~threeup3down.bots.ismcts.ISMCTSBot` takes one seat
 against heuristics at every other seat, in the duplicate format of
 ``benchmarks/strength.py`` (seats rotated, every deal played in every
 rotation). Game ``g`` has the deal, the seating and the bots' random numbers
@@ -16,7 +16,7 @@ CPU seconds a game. A variant is ``default`` or settings joined by ``/``,
 such as ``close_deals=16/confidence=1.5`` (``iterations``, ``confidence``,
 ``close_deals``, ``rollout_moves``, ``place_share``, ``hand_prior`` as 0
 or 1). A variant that starts with ``cheating`` is
-:class:`~threeup3down.ismcts.CheatingBot` with the same settings
+:class:`~threeup3down.bots.ismcts.CheatingBot` with the same settings
 (``hands_only`` as 0 or 1 instead of ``hand_prior``): ``cheating`` sees
 every card, ``cheating/hands_only=1`` every hand only, which measures what
 knowing the opponents' hands is worth. The documented runs and their commands
@@ -36,8 +36,8 @@ from collections.abc import Sequence
 
 from threeup3down import GameState, Move, Rules, apply, new_game
 from threeup3down.bots import Chooser, chooser
-from threeup3down.heuristic import HeuristicBot
-from threeup3down.ismcts import CheatingBot, ISMCTSBot
+from threeup3down.bots.heuristic import HeuristicBot
+from threeup3down.bots.ismcts import CheatingBot, ISMCTSBot
 from threeup3down.simulation import game_seed, wilson_interval
 
 __all__ = ["Outcome", "make_variant", "play", "sign_test"]

@@ -21,8 +21,8 @@ the two-worker figures measure that work too.
 
 ``--instructions`` prints instead, with ``valgrind`` on the ``PATH``, the
 instructions a random four-player game costs as a worker of ``simulate``
-plays it (``_play_batch``: the deal, the random bots' choices, ``apply`` and
-the tally), counted by ``valgrind --tool=cachegrind``: noise-free, unlike
+plays it (``simulate(..., workers=1)``: the deal, the random bots' choices,
+``apply`` and the tally), counted by ``valgrind --tool=cachegrind``: noise-free, unlike
 the times. *From a fresh process* is ``--games`` games (default 200, seed 0)
 less a run that only imports; *after a warm-up* plays ``--warm`` games
 (default 300, seed 1) first in both runs, as a worker of a long run has
@@ -40,13 +40,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
 
 import attrs
 
 from threeup3down import GameState, Move, Rules, apply, legal_moves, new_game
 from threeup3down.bots import chooser, make_bot
-from threeup3down.simulation import _Batch, _play, _play_batch, game_seed, simulate
+from threeup3down.simulation import game_seed, simulate
 
 __all__ = ["Run", "game_instructions", "run", "step_split"]
 
@@ -94,12 +93,13 @@ def run(bot: str, games: int, workers: int, seed: int = 1) -> Run:
     return Run(games, wall, children, own)  # the pool's processes have ended: counted
 
 
-def _steps(bot: str, games: int) -> list[tuple[GameState, Move]]:
+def _steps(bot: str, games: int, seed: int) -> list[tuple[GameState, Move]]:
+    """Every decision of the games ``simulate`` plays for ``seed``, and the move made."""
     steps: list[tuple[GameState, Move]] = []
     for game in range(games):
-        state = new_game(Rules(players=PLAYERS), seed=game_seed(2, game))
+        state = new_game(Rules(players=PLAYERS), seed=game_seed(seed, game))
         choose = chooser(make_bot(bot))
-        rng = random.Random(game)
+        rng = random.Random(game_seed(seed, game, "bots"))
         while not state.is_over:
             move = choose(state, rng)
             steps.append((state, move))
@@ -110,17 +110,15 @@ def _steps(bot: str, games: int) -> list[tuple[GameState, Move]]:
 def step_split(bot: str, games: int, rounds: int = 3) -> tuple[float, float, float]:
     """Microseconds of CPU per step: all told, in ``legal_moves``, in ``apply``.
 
-    All told is the simulation's own game loop (:func:`~threeup3down.simulation._play`)
-    over ``games`` games; the engine's share is timed over the same positions,
-    the three interleaved round by round, the best round of each counting.
+    All told is :func:`~threeup3down.simulation.simulate` playing ``games``
+    games in this process (``workers=1``, as each worker plays its batches);
+    the engine's share is timed over the same positions, the three interleaved
+    round by round, the best round of each counting.
     """
-    steps = _steps(bot, games)
-    seats = [chooser(make_bot(bot))] * PLAYERS
-    deals = [new_game(Rules(players=PLAYERS), seed=game_seed(2, game)) for game in range(games)]
+    steps = _steps(bot, games, seed=2)
 
     def play() -> None:
-        for game, state in enumerate(deals):
-            _play(state, seats, random.Random(game), Counter(), None)
+        simulate(Rules(players=PLAYERS), [bot] * PLAYERS, games, seed=2, workers=1)
 
     def listing() -> None:
         for state, _ in steps:
@@ -143,7 +141,7 @@ def step_split(bot: str, games: int, rounds: int = 3) -> tuple[float, float, flo
 def _random_games(seed: int, games: int) -> None:
     """Play ``games`` random four-player games of ``seed`` as a worker of ``simulate`` does."""
     if games:
-        _play_batch(_Batch(Rules(players=PLAYERS), ("random",) * PLAYERS, seed, 0, games, False, False))
+        simulate(Rules(players=PLAYERS), ["random"] * PLAYERS, games, seed=seed, workers=1)
 
 
 _TOTAL = re.compile(r"I\s*refs:\s*([\d,]+)")

@@ -19,7 +19,7 @@ positions:
 ``from_json`` / ``to_json``
     a state's JSON document read (validated) and written;
 ``svg``
-    :func:`~threeup3down.svg.state_svg` of the whole table;
+    :func:`~threeup3down.views.svg.state_svg` of the whole table;
 ``python-chess ...``
     a peer for the formats, when ``chess`` (python-chess) is installed (a
     benchmark-only import, not a dependency of the library): its FEN parsed
@@ -79,9 +79,9 @@ from threeup3down import (
     new_game,
     to_json,
 )
-from threeup3down.observation import Observation, observe
-from threeup3down.serialization import STATE
-from threeup3down.svg import state_svg
+from threeup3down.views.observation import Observation, observe
+from threeup3down.formats.serialization import STATE
+from threeup3down.views.svg import state_svg
 
 __all__ = ["ALL_OPTIONS", "OPERATIONS", "Sample", "instructions", "main", "sample", "times"]
 

@@ -33,7 +33,7 @@ from collections.abc import Callable
 
 from threeup3down import Rules, new_game, observe
 from threeup3down.bots import make_bot, play_game, playout
-from threeup3down.ismcts import ISMCTSBot
+from threeup3down.bots.ismcts import ISMCTSBot
 from threeup3down.simulation import SimulationResult, simulate
 
 __all__ = ["ms_per_move", "pairing", "seconds_per_game"]

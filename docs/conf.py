@@ -57,6 +57,8 @@ nitpick_ignore_regex = [
     (r"py:.*", rf"(?:{'|'.join(sorted(sys.stdlib_module_names))})\..+"),
     # The learning frameworks of the adapters have no intersphinx either.
     (r"py:.*", r"(?:numpy|np|npt|gymnasium|pettingzoo|pyspiel|open_spiel)\b.*"),
+    # A private class in a signature (a protocol of what a function reads) is plain text.
+    (r"py:class", r"threeup3down\.(?:\w+\.)*_\w+"),
 ]
 
 # -- API reference -------------------------------------------------------------

@@ -24,8 +24,8 @@ from threeup3down import (
     observe,
     to_json,
 )
-from threeup3down.narration import describe
-from threeup3down.serialization import EVENTS, MOVE, OBSERVATION
+from threeup3down.views.narration import describe
+from threeup3down.formats.serialization import EVENTS, MOVE, OBSERVATION
 
 
 class Client:

@@ -27,8 +27,8 @@ import numpy.typing as npt
 from win_rate import format_win_rate
 
 from threeup3down import ChooseUp, Move, Play, Rank, Source
-from threeup3down.encoding import ActionCodec
-from threeup3down.gymnasium import ENVIRONMENT_ID, SingleSeatEnv
+from threeup3down.adapters.encoding import ActionCodec
+from threeup3down.adapters.gymnasium import ENVIRONMENT_ID, SingleSeatEnv
 
 Mask = npt.NDArray[np.int8]
 KINDS = ("pick", "draw", "v0", "v1", "v2", "take", "keep", "swap", "up", "play")

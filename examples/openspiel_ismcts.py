@@ -4,7 +4,7 @@ The bot is OpenSpiel's own Python ISMCTS (``open_spiel.python.algorithms.ismcts`
 its leaves are evaluated by one random playout, run on the engine directly
 (much faster than stepping OpenSpiel states). Python games cannot override OpenSpiel's
 ``ResampleFromInfostate``, so the bot's resampler hook gets
-:func:`threeup3down.openspiel.resampler`, which deals the cards the bot cannot
+:func:`threeup3down.adapters.openspiel.resampler`, which deals the cards the bot cannot
 see at random with :func:`threeup3down.sample_state`. Seats alternate between
 games; the result is ISMCTS's win rate with a 95 % confidence interval.
 
@@ -25,8 +25,8 @@ from win_rate import format_win_rate
 
 from threeup3down import GameState, Move, apply, legal_moves
 from threeup3down.bots import AnyBot, decide, make_bot
-from threeup3down.encoding import ActionCodec, rewards
-from threeup3down.openspiel import ThreeUpGame, ThreeUpState, resampler
+from threeup3down.adapters.encoding import ActionCodec, rewards
+from threeup3down.adapters.openspiel import ThreeUpGame, ThreeUpState, resampler
 
 
 def opponent_move(bot: AnyBot, state: GameState, rng: random.Random) -> Move:

@@ -1,6 +1,6 @@
 """Render the reviewed example picture of the table, docs/_static/table-example.png.
 
-The picture is :func:`threeup3down.svg.observation_svg` of a fixed position,
+The picture is :func:`threeup3down.views.svg.observation_svg` of a fixed position,
 turned into a PNG by headless Chromium (Debian's ``chromium``)::
 
     python examples/render_table_example.py [OUTPUT.png]
@@ -20,8 +20,8 @@ import tempfile
 from pathlib import Path
 
 from threeup3down import GameState, Rules, parse_move
-from threeup3down.observation import observe
-from threeup3down.svg import LastMove, observation_svg
+from threeup3down.views.observation import observe
+from threeup3down.views.svg import LastMove, observation_svg
 
 __all__ = ["EXAMPLE_POSITION", "example_svg", "main", "svg_to_png"]
 

@@ -1,7 +1,7 @@
 """Replay a stored game record and print it move by move.
 
 A record holds only the rules, the seed of the deal and the moves:
-:func:`~threeup3down.records.replay` rebuilds every state of the game from
+:func:`~threeup3down.formats.records.replay` rebuilds every state of the game from
 them, and checks that the moves end in the recorded result.
 
 Usage::
@@ -18,9 +18,9 @@ import sys
 from pathlib import Path
 
 from threeup3down import GameState, Move, Phase, format_cards
-from threeup3down.record_text import format_rules
-from threeup3down.records import GameRecord, replay
-from threeup3down.serialization import RECORD
+from threeup3down.formats.record_text import format_rules
+from threeup3down.formats.records import GameRecord, replay
+from threeup3down.formats.serialization import RECORD
 
 SAMPLE = Path(__file__).parent / "data" / "sample_game.json"
 

@@ -12,7 +12,7 @@ After every move it checks:
   move of ``tests/properties/candidates.py`` that is not listed is refused
   with a rule ID (or, while no rule looks at colours, is a colour variant of
   a listed move and accepted);
-* the state loads: it has no :func:`~threeup3down.validation.position_problems`
+* the state loads: it has no :func:`~threeup3down.core.validation.position_problems`
   and its position notation reads back to it.
 
 Run from the repository root::
@@ -50,8 +50,8 @@ from threeup3down import (
     legal_moves,
     new_game,
 )
-from threeup3down.notation import parse_position
-from threeup3down.validation import position_problems
+from threeup3down.core.state import parse_position
+from threeup3down.core.validation import position_problems
 
 __all__ = ["check_step", "random_rules", "soak"]
 

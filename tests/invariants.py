@@ -1,7 +1,7 @@
 """What every game state satisfies, checked independently of the library's own checks.
 
 :func:`assert_invariants` is written from the rules specification, not from
-:mod:`threeup3down.validation`: every card of the deck in exactly one place
+:mod:`threeup3down.core.validation`: every card of the deck in exactly one place
 (D1), one seat per player (S1), sorted hands, at most three 3UP and 3DOWN
 cards (S2, S3), the cards known to be in a hand in it, a discard pile that holds only numbers and does not end in
 three of a kind (C1, C4), and legal moves exactly while the game is not over.

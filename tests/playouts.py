@@ -31,7 +31,7 @@ from threeup3down import (
     legal_moves,
     new_game,
 )
-from threeup3down.state import Seat
+from threeup3down.core.state import Seat
 
 __all__ = [
     "Chooser",

@@ -25,8 +25,8 @@ from threeup3down import (
     Seat,
     new_game,
 )
-from threeup3down.cards import sort_cards, sort_key
-from threeup3down.rules import CARDS_PER_PLAYER
+from threeup3down.core.cards import sort_cards, sort_key
+from threeup3down.core.rules import CARDS_PER_PLAYER
 
 __all__ = ["adversarial_positions", "base_rules", "clear_rich_rules", "games", "rules", "seeds", "turn_limits"]
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from threeup3down import Card, GameState, Rules, new_game, parse_move
-from threeup3down.errors import MatchError, ThreeUpError
-from threeup3down.events import (
+from threeup3down.core.errors import MatchError, ThreeUpError
+from threeup3down.views.events import (
     CardsDrawn,
     DrawKind,
     Event,
@@ -17,12 +17,12 @@ from threeup3down.events import (
     apply_with_events,
     events_for,
 )
-from threeup3down.observation import Observation, observe, sample_state
-from threeup3down.errors import DocumentError, RecordError
-from threeup3down.records import GameRecord, record_game, replay
-from threeup3down.scoring import Match, score
-from threeup3down.serialization import from_json, to_dict, to_json
-from threeup3down.svg import LastMove, observation_svg, state_svg, to_svg
+from threeup3down.views.observation import Observation, observe, sample_state
+from threeup3down.core.errors import DocumentError, RecordError
+from threeup3down.formats.records import GameRecord, record_game, replay
+from threeup3down.core.scoring import Match, score
+from threeup3down.formats.serialization import from_json, to_dict, to_json
+from threeup3down.views.svg import LastMove, observation_svg, state_svg, to_svg
 
 def _state() -> GameState:
     return GameState.from_notation("play 0 -|-|3g,9b/8b|-|- - 5r,8r *", Rules(players=2))

@@ -43,10 +43,10 @@ from threeup3down.bots import (
     make_bot,
     play_game,
 )
-from threeup3down.errors import BotError
-from threeup3down.heuristic import HeuristicBot
-from threeup3down.ismcts import CheatingBot, ISMCTSBot
-from threeup3down.state import Seat
+from threeup3down.core.errors import BotError
+from threeup3down.bots.heuristic import HeuristicBot
+from threeup3down.bots.ismcts import CheatingBot, ISMCTSBot
+from threeup3down.core.state import Seat
 
 FAIR_BOTS = ("random", "lowest", "heuristic", "ismcts:4")
 ALL_BOTS = FAIR_BOTS + ("cheating:4",)

@@ -86,6 +86,6 @@ def test_play_takes_the_opponents_bots_by_name(
         assert isinstance(players, list)
         seen.extend(type(bot).__name__ for number, bot in enumerate(players) if number != 1)
 
-    monkeypatch.setattr("threeup3down.cli.play_in_terminal", record)
+    monkeypatch.setattr("threeup3down.cli.commands.play_in_terminal", record)
     assert main(["play", "--players", "3", "--seat", "1", "--bots", bots]) == 0
     assert seen == kinds

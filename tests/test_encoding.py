@@ -1,4 +1,4 @@
-"""The action and observation encodings the learning adapters share (threeup3down.encoding)."""
+"""The action and observation encodings the learning adapters share (threeup3down.adapters.encoding)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from threeup3down import (  # noqa: E402
     parse_move,
     sample_state,
 )
-from threeup3down.encoding import (  # noqa: E402
+from threeup3down.adapters.encoding import (  # noqa: E402
     ActionCodec,
     observation_fields,
     observation_shape,

@@ -23,7 +23,7 @@ from threeup3down import (
     parse_cards,
     parse_move,
 )
-from threeup3down.events import (
+from threeup3down.views.events import (
     CardsDrawn,
     CardsPlayed,
     CardsSwapped,
@@ -47,7 +47,7 @@ from threeup3down.events import (
     apply_with_events,
     events_for,
 )
-from threeup3down.observation import observe
+from threeup3down.views.observation import observe
 
 
 def events(state: GameState, move: str) -> tuple[Event, ...]:

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 from typing import cast
 
-from threeup3down.record_text import parse_record
-from threeup3down.records import GameRecord, replay
-from threeup3down.serialization import RECORD
+from threeup3down.formats.record_text import parse_record
+from threeup3down.formats.records import GameRecord, replay
+from threeup3down.formats.serialization import RECORD
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 DATA = EXAMPLES / "data"

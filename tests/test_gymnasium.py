@@ -1,4 +1,4 @@
-"""The single-seat Gymnasium environment passes Gymnasium's own checker (threeup3down.gymnasium)."""
+"""The single-seat Gymnasium environment passes Gymnasium's own checker (threeup3down.adapters.gymnasium)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ gymnasium = require("gymnasium", "gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from threeup3down import ThreeUpError, legal_moves  # noqa: E402
-from threeup3down.encoding import place_reward  # noqa: E402
-from threeup3down.gymnasium import ENVIRONMENT_ID, SingleSeatEnv  # noqa: E402
+from threeup3down.adapters.encoding import place_reward  # noqa: E402
+from threeup3down.adapters.gymnasium import ENVIRONMENT_ID, SingleSeatEnv  # noqa: E402
 
 TABLES: dict[str, dict[str, Any]] = {
     "2 players against random": {"players": 2},

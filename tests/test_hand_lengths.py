@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from threeup3down import GameState, IllegalMoveError, Rules, apply, legal_moves
-from threeup3down.cards import Card, parse_cards, sort_cards
-from threeup3down.moves import Move, PickUp, Play
+from threeup3down.core.cards import Card, parse_cards, sort_cards
+from threeup3down.core.moves import Move, PickUp, Play
 
 CARDS = parse_cards("1g,2g,2r,3b,4g,5r,5b,6g,7r,8b,9g,9r,10b,Cb")
 """The hands: the first ``n`` of these sorted cards, with runs of two fives and two nines."""

@@ -2,7 +2,7 @@
 
 Each position is written so that the rule decides, and the expected move is
 reasoned from the rules of the game and the strategy's stated weights
-(:mod:`threeup3down.heuristic`), not read off the bot's output.
+(:mod:`threeup3down.bots.heuristic`), not read off the bot's output.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tests.playouts import state_after
 from tests.strategies import rules as any_rules
 from threeup3down import ChooseUp, FlipDown, GameState, Rules, legal_moves, new_game, observe, parse_cards
 from threeup3down.bots import AnyBot, LowestCardBot, RandomBot, decide, playout
-from threeup3down.heuristic import HeuristicBot
+from threeup3down.bots.heuristic import HeuristicBot
 
 TWO = Rules(players=2, turn_limit=None)
 THREE = Rules(players=3, turn_limit=None)

@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import threeup3down.ismcts as ismcts
+import threeup3down.bots.ismcts as ismcts
 from tests.playouts import state_after, tables
 from threeup3down import GameState, Move, Observation, Rules, legal_moves, observe, parse_move
-from threeup3down.validation import position_problems
+from threeup3down.core.validation import position_problems
 from threeup3down.bots import LowestCardBot, RandomBot
-from threeup3down.errors import ThreeUpError
-from threeup3down.heuristic import HeuristicBot
-from threeup3down.ismcts import CheatingBot, ISMCTSBot
+from threeup3down.core.errors import ThreeUpError
+from threeup3down.bots.heuristic import HeuristicBot
+from threeup3down.bots.ismcts import CheatingBot, ISMCTSBot
 
 TWO = Rules(players=2, turn_limit=None)
 

@@ -11,8 +11,8 @@ import pytest
 
 from tests.playouts import state_after
 from threeup3down import Card, GameState, Observation, Rules, legal_moves, observe, parse_move, sample_state
-from threeup3down.errors import ThreeUpError
-from threeup3down.ismcts import CheatingBot, ISMCTSBot, _reward, _with_hand_prior
+from threeup3down.core.errors import ThreeUpError
+from threeup3down.bots.ismcts import CheatingBot, ISMCTSBot, _reward, _with_hand_prior
 
 THREE = Rules(players=3, turn_limit=None)
 

@@ -26,11 +26,11 @@ from tests.invariants import assert_invariants, assert_next_states_valid
 from tests.playouts import random_game
 from tests.strategies import rules, seeds
 from threeup3down import Card, GameState, Rules, ThreeUpError, legal_moves, new_game
-from threeup3down.codec import JsonValue
-from threeup3down.events import apply_with_events, events_for
-from threeup3down.observation import Observation, observe, sample_state
-from threeup3down.records import GameRecord, game_result, replay
-from threeup3down.serialization import Document, from_dict, from_json, json_schema, to_dict, to_json
+from threeup3down.formats.codec import JsonValue
+from threeup3down.views.events import apply_with_events, events_for
+from threeup3down.views.observation import Observation, observe, sample_state
+from threeup3down.formats.records import GameRecord, game_result, replay
+from threeup3down.formats.serialization import Document, from_dict, from_json, json_schema, to_dict, to_json
 
 VALIDATOR = Draft202012Validator(json_schema())
 

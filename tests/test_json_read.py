@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from tests.playouts import random_game
 from tests.strategies import adversarial_positions, rules, seeds
 from threeup3down import Card, GameState, Rules, Seat, new_game
-from threeup3down._json_read import state_fields
-from threeup3down.errors import DocumentError
-from threeup3down.limits import MAX_INPUT_SIZE
-from threeup3down.serialization import STATE, _load, _rules_of_text, from_dict, from_json, to_dict, to_json
+from threeup3down.formats._json_read import state_fields
+from threeup3down.core.errors import DocumentError
+from threeup3down.core.limits import MAX_INPUT_SIZE
+from threeup3down.formats.serialization import STATE, _load, _rules_of_text, from_dict, from_json, to_dict, to_json
 
 
 def _general(text: str) -> GameState | str:
@@ -160,7 +160,7 @@ def test_rules_refused_in_a_state_are_refused_every_time() -> None:
 def test_a_state_under_another_format_or_too_long_is_not_read_straight() -> None:
     """Asked for rules, or over max_size, a state's text gets the general path's error."""
     text = _text()
-    from threeup3down.serialization import RULES
+    from threeup3down.formats.serialization import RULES
 
     with pytest.raises(DocumentError, match="expected a threeup3down/rules document, not threeup3down/state"):
         from_json(text, RULES)
@@ -195,7 +195,7 @@ def test_a_character_changed_anywhere_is_read_or_refused_as_the_general_path_doe
 
 def test_rules_are_read_once_per_text_and_the_texts_kept_are_bounded() -> None:
     """States under seventy rules read straight, each equal to its state; at most 64 rules texts are kept."""
-    from threeup3down import serialization
+    from threeup3down.formats import serialization
 
     for limit in range(1, 71):
         state = new_game(Rules(players=2, turn_limit=limit), seed=limit)
@@ -207,7 +207,7 @@ def test_rules_are_read_once_per_text_and_the_texts_kept_are_bounded() -> None:
 
 def test_a_rules_object_spaced_out_is_read_by_json_without_being_kept() -> None:
     """The rules object is read by json, spaces and all; a text of it over 4,096 characters is not kept."""
-    from threeup3down import serialization
+    from threeup3down.formats import serialization
 
     text = _text().replace('"players": 3,', '"players": 3,' + " " * 5000, 1)
     assert _is_read_straight(text)

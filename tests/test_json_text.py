@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from tests.playouts import random_game
 from tests.strategies import adversarial_positions, rules, seeds
 from threeup3down import GameState, Rules, Seat, new_game
-from threeup3down._json_text import state_text
-from threeup3down.serialization import STATE, to_dict, to_json
+from threeup3down.formats._json_text import state_text
+from threeup3down.formats.serialization import STATE, to_dict, to_json
 
 
 def _document_text(state: GameState) -> str:

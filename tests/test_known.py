@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from tests.helpers import play, position
 from tests.playouts import random_steps, tables
 from threeup3down import NotationError, Rules, new_game, parse_cards, parse_move
-from threeup3down.errors import DocumentError
-from threeup3down.events import (
+from threeup3down.core.errors import DocumentError
+from threeup3down.views.events import (
     CardsPlayed,
     CardsSwapped,
     DownCardTurned,
@@ -32,9 +32,10 @@ from threeup3down.events import (
     apply_with_events,
     events_for,
 )
-from threeup3down.observation import observe, sample_state
-from threeup3down.serialization import OBSERVATION, STATE, from_json, to_json
-from threeup3down.state import GameState, Phase
+from threeup3down.views.observation import observe, sample_state
+from threeup3down.formats.serialization import OBSERVATION, STATE, from_json, to_json
+from threeup3down.core.phase import Phase
+from threeup3down.core.state import GameState
 
 
 def known(state: GameState, seat: int) -> str:

@@ -32,9 +32,10 @@ from threeup3down import (
     new_game,
     parse_cards,
 )
-from threeup3down.cards import sort_cards
-from threeup3down.observation import Observation, SeatView, observe, sample_state
-from threeup3down.state import Phase, Seat
+from threeup3down.core.cards import sort_cards
+from threeup3down.views.observation import Observation, SeatView, observe, sample_state
+from threeup3down.core.phase import Phase
+from threeup3down.core.state import Seat
 
 
 def chooser(rules: Rules, seat: int) -> int:

@@ -1,4 +1,4 @@
-"""The OpenSpiel game passes OpenSpiel's own random simulation test (threeup3down.openspiel)."""
+"""The OpenSpiel game passes OpenSpiel's own random simulation test (threeup3down.adapters.openspiel)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from tests.extras import require
 pyspiel = require("pyspiel", "openspiel")
 
 from threeup3down import Card, EarlyDraw, FirstPlayer, Rules, ThreeUpError, legal_moves, observe  # noqa: E402
-from threeup3down.encoding import rewards  # noqa: E402
-from threeup3down.openspiel import (  # noqa: E402
+from threeup3down.adapters.encoding import rewards  # noqa: E402
+from threeup3down.adapters.openspiel import (  # noqa: E402
     ThreeUpGame,
     ThreeUpState,
     max_game_length,

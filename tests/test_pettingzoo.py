@@ -1,4 +1,4 @@
-"""The PettingZoo environment passes PettingZoo's own conformance tests (threeup3down.pettingzoo)."""
+"""The PettingZoo environment passes PettingZoo's own conformance tests (threeup3down.adapters.pettingzoo)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ require("pettingzoo", "pettingzoo")
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 from threeup3down import legal_moves  # noqa: E402
-from threeup3down.encoding import place_reward  # noqa: E402
-from threeup3down.pettingzoo import env, raw_env  # noqa: E402
+from threeup3down.adapters.encoding import place_reward  # noqa: E402
+from threeup3down.adapters.pettingzoo import env, raw_env  # noqa: E402
 
 #: PettingZoo's api_test advises against dict observations except for the games
 #: it lists by name: its own card and board games, whose observations are

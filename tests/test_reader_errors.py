@@ -9,12 +9,12 @@ import pytest
 
 from tests.helpers import position
 from threeup3down import Card, FirstPlayer, Move, NotationError, Rules, ThreeUpError, parse_cards
-from threeup3down.deal import deal_from
-from threeup3down.serialization import from_dict, to_dict
-from threeup3down.codec import decode, decode_fields, encode, json_type
-from threeup3down.errors import DocumentError
-from threeup3down.notation import parse_position
-from threeup3down.validation import position_problems
+from threeup3down.core.deal import deal_from
+from threeup3down.formats.serialization import from_dict, to_dict
+from threeup3down.formats.codec import decode, decode_fields, encode, json_type
+from threeup3down.core.errors import DocumentError
+from threeup3down.core.state import parse_position
+from threeup3down.core.validation import position_problems
 
 TWO = "play 0 7r|-|-/8b|-|- - 8g *"
 

@@ -9,10 +9,10 @@ import attrs
 import pytest
 
 from threeup3down import Card, Colour, GameState, NotationError, Rank, Rules, Seat, new_game
-from threeup3down.codec import _fast_path, _json_kind, decode_fields, encode
-from threeup3down.errors import DocumentError
-from threeup3down.notation import parse_position
-from threeup3down.serialization import STATE, from_dict, to_dict
+from threeup3down.formats.codec import _fast_path, _json_kind, decode_fields, encode
+from threeup3down.core.errors import DocumentError
+from threeup3down.core.state import parse_position
+from threeup3down.formats.serialization import STATE, from_dict, to_dict
 
 
 def test_values_are_encoded_by_what_they_are_when_the_hint_does_not_say() -> None:

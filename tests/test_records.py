@@ -25,9 +25,9 @@ from threeup3down import (
     new_game,
     parse_move,
 )
-from threeup3down.record_text import format_record, format_rules, parse_record, parse_rules
-from threeup3down.errors import RecordError
-from threeup3down.records import GameRecord, game_result, record_game, replay
+from threeup3down.formats.record_text import format_record, format_rules, parse_record, parse_rules
+from threeup3down.core.errors import RecordError
+from threeup3down.formats.records import GameRecord, game_result, record_game, replay
 
 NAMES = st.text(st.characters(categories=("L", "N", "P", "S", "Zs")), min_size=1, max_size=8).filter(
     str.isprintable

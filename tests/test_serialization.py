@@ -29,13 +29,13 @@ from threeup3down import (
     parse_cards,
     parse_move,
 )
-from threeup3down.codec import JsonValue
-from threeup3down.errors import DocumentError
-from threeup3down.events import Event, apply_with_events, events_for
-from threeup3down.observation import Observation, observe
-from threeup3down.records import GameRecord
-from threeup3down.scoring import Match
-from threeup3down.serialization import (
+from threeup3down.formats.codec import JsonValue
+from threeup3down.core.errors import DocumentError
+from threeup3down.views.events import Event, apply_with_events, events_for
+from threeup3down.views.observation import Observation, observe
+from threeup3down.formats.records import GameRecord
+from threeup3down.core.scoring import Match
+from threeup3down.formats.serialization import (
     CARDS,
     EVENT,
     EVENTS,
@@ -52,7 +52,7 @@ from threeup3down.serialization import (
     to_dict,
     to_json,
 )
-from threeup3down.view_documents import EVENT_TYPES
+from threeup3down.formats.view_documents import EVENT_TYPES
 
 VALIDATOR = Draft202012Validator(json_schema())
 NAMES = st.text(st.characters(categories=("L", "N", "P", "S")), min_size=1, max_size=8)
@@ -260,7 +260,7 @@ def test_records_round_trip(
 ) -> None:
     """A record of a random game, with names, date and result, reads back equal."""
     states, moves = random_game(table, seed, move_seed)
-    from threeup3down.records import game_result
+    from threeup3down.formats.records import game_result
 
     record = GameRecord(
         rules=table,

@@ -12,8 +12,8 @@ import pytest
 
 from threeup3down import Rules, apply_with_events, replay
 from threeup3down.cli import main
-from threeup3down.errors import BotError, SimulationCancelled, SimulationError
-from threeup3down.events import CardsDrawn, DownCardTurned, DrawKind, PileCleared, PilePickedUp
+from threeup3down.core.errors import BotError, SimulationCancelled, SimulationError
+from threeup3down.views.events import CardsDrawn, DownCardTurned, DrawKind, PileCleared, PilePickedUp
 from threeup3down.simulation import (
     Rate,
     SimulationResult,
@@ -64,7 +64,7 @@ def test_ray_gives_the_result_of_one_process(
 ) -> None:
     """A local Ray, through ray_executor(), gives the same result (extra [ray])."""
     ray = pytest.importorskip("ray", reason="needs the ray extra")
-    from threeup3down.simulation_cli import ray_executor
+    from threeup3down.simulation import ray_executor
 
     # on a busy machine the metrics agent can start too late for the raylet
     monkeypatch.setenv("RAY_enable_metrics_collection", "0")

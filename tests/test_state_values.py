@@ -21,8 +21,8 @@ from threeup3down import (
     new_game,
     to_json,
 )
-from threeup3down.deal import deal_from
-from threeup3down.serialization import STATE
+from threeup3down.core.deal import deal_from
+from threeup3down.formats.serialization import STATE
 
 TABLES = [
     Rules(players=2),
@@ -130,20 +130,6 @@ def test_engine_states_are_frozen() -> None:
             setattr(state.seats[0], field.name, ())
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         state.rules.players = 3  # type: ignore[misc]
-
-
-def test_attrs_adds_no_slots_to_the_storage_the_engine_fills() -> None:
-    """GameState and Seat keep every field (and the cached hash) in the slots of their
-    private storage base, so the engine's builder fills all of them and Python lets it
-    give the filled storage its class; a slot added by attrs would break both."""
-    from threeup3down.state import _SeatSlots, _StateSlots
-
-    for cls, storage in ((GameState, _StateSlots), (Seat, _SeatSlots)):
-        assert tuple(vars(cls)["__slots__"]) == ()
-        names = [field.name for field in attrs.fields(cls)]
-        assert list(storage.__slots__) == [*names, "_hash", "__weakref__"]
-        for name in names:
-            assert cls.__dict__[name] is storage.__dict__[name]
 
 
 def test_constructor_made_and_unpickled_seats_hash_like_engine_made_ones() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import given
@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from tests.helpers import play, position
 from tests.playouts import state_after, tables
 from threeup3down import Card, ChooseUp, GameState, Rules, new_game, parse_move
-from threeup3down.observation import Observation, observe
-from threeup3down.svg import LastMove, observation_svg, state_svg, to_svg
+from threeup3down.views.observation import Observation, observe
+from threeup3down.views.svg import LastMove, load_ipython_extension, observation_svg, state_svg, to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 CARD_TOKEN = re.compile(r"(?<![\w#.+-])(?:10|[1-9]|C\+1|C\+2|C)[grb](?![\w+])")
@@ -236,11 +236,30 @@ def test_seat_panels_do_not_overlap(players: int) -> None:
 
 
 def test_notebooks_show_the_picture() -> None:
-    """States and observations have an SVG representation for notebooks."""
+    """``%load_ext threeup3down.views.svg`` gives IPython the picture of states and observations."""
+
+    class Formatter:
+        def __init__(self) -> None:
+            self.printers: dict[type, Callable[[object], str]] = {}
+
+        def for_type(self, kind: type, printer: Callable[[object], str]) -> None:
+            self.printers[kind] = printer
+
+    class DisplayFormatter:
+        def __init__(self) -> None:
+            self.formatters = {"image/svg+xml": Formatter()}
+
+    class Shell:
+        def __init__(self) -> None:
+            self.display_formatter = DisplayFormatter()
+
+    shell = Shell()
+    load_ipython_extension(shell)
+    printers = shell.display_formatter.formatters["image/svg+xml"].printers
     state = position(DISTINCT)
     view = observe(state, 1)
-    assert state._repr_svg_() == state_svg(state) == to_svg(state)
-    assert view._repr_svg_() == observation_svg(view) == to_svg(view)
+    assert printers[GameState](state) == state_svg(state) == to_svg(state)
+    assert printers[Observation](view) == observation_svg(view) == to_svg(view)
 
 
 def test_pictures_of_one_observation_are_identical() -> None:

@@ -7,9 +7,10 @@ import sys
 
 import pytest
 
-from threeup3down import EarlyDraw, Rules, cli
+from threeup3down import EarlyDraw, Rules
+from threeup3down.cli import commands
 from threeup3down.cli import main
-from threeup3down.terminal import play_in_terminal
+from threeup3down.cli.terminal import play_in_terminal
 
 
 def run(text: str, rules: Rules | None = None, seed: int = 3) -> tuple[str, bool]:
@@ -80,7 +81,7 @@ def test_cli_play_with_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.C
 def test_cli_play_takes_the_rules_1_1_switches(monkeypatch: pytest.MonkeyPatch) -> None:
     """`threeup3down play` passes --early-draw, --clear-ends-turn and --reverse-each-one on to Rules."""
     tables: list[Rules] = []
-    monkeypatch.setattr(cli, "play_in_terminal", lambda rules, **_: tables.append(rules))
+    monkeypatch.setattr(commands, "play_in_terminal", lambda rules, **_: tables.append(rules))
     switches = ["--early-draw", "one", "--clear-ends-turn", "--reverse-on-one", "--reverse-each-one"]
     assert main(["play", "--players", "3", "--seed", "5", *switches]) == 0
     assert tables == [

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from threeup3down import DocumentError, GameState, NotationError, Rules, legal_moves, parse_cards
-from threeup3down.limits import MAX_INPUT_SIZE
-from threeup3down.notation import parse_position
-from threeup3down.record_text import parse_record
-from threeup3down.serialization import RULES, from_json
+from threeup3down.core.limits import MAX_INPUT_SIZE
+from threeup3down.core.state import parse_position
+from threeup3down.formats.record_text import parse_record
+from threeup3down.formats.serialization import RULES, from_json
 
 RECORD = '[Format "threeup3down/record"]\n[Version "1"]\n[Rules "players=2"]\n[Seed "3"]\n\nup:6g,7r,9g'
 

@@ -12,9 +12,9 @@ from tests.helpers import position
 from tests.playouts import random_game
 from tests.strategies import rules, seeds
 from threeup3down import Card, GameState, NotationError, Rules, parse_cards
-from threeup3down.notation import parse_position
-from threeup3down.serialization import STATE, from_json, to_json
-from threeup3down.validation import position_problems
+from threeup3down.core.state import parse_position
+from threeup3down.formats.serialization import STATE, from_json, to_json
+from threeup3down.core.validation import position_problems
 
 SETUP_SEAT_0_CHOOSES = "setup 0 1g,2g,3g,4g,5g,6g|-|1r,2r,3r/1b,2b,3b,4b,5b,6b|-|7r,8r,9r - - -"
 """Two players, nobody has chosen 3UP cards yet (S2, S3), with a custom 18-card deck."""

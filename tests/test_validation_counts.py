@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from tests.playouts import random_game
 from tests.strategies import rules, seeds
 from threeup3down import Card, GameState, Rules, from_json, new_game, to_dict
-from threeup3down.cards import format_cards, sort_cards
-from threeup3down.serialization import STATE, from_dict
-from threeup3down.state import Seat
-from threeup3down.validation import position_problems
+from threeup3down.core.cards import format_cards, sort_cards
+from threeup3down.formats.serialization import STATE, from_dict
+from threeup3down.core.state import Seat
+from threeup3down.core.validation import position_problems
 
 PLACES = ("draw_pile", "discard_pile", "out_of_game", "hand", "up", "down")
 """Where a card may be put or taken from: the piles of the table, and a seat's three."""

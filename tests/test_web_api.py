@@ -10,8 +10,8 @@ import pytest
 
 from tests.web_support import SEED, call, choose, running_server
 from threeup3down import Card, EarlyDraw, Rules, new_game
-from threeup3down.observation import Observation, observe
-from threeup3down.serialization import OBSERVATION, from_dict
+from threeup3down.views.observation import Observation, observe
+from threeup3down.formats.serialization import OBSERVATION, from_dict
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ returns the next state without changing its input.
 True
 """
 
-from threeup3down.cards import (
+from threeup3down.core.cards import (
     Card,
     Colour,
     Rank,
@@ -21,10 +21,10 @@ from threeup3down.cards import (
     parse_cards,
     standard_deck,
 )
-from threeup3down.deal import new_game
-from threeup3down.engine import apply, is_legal, legal_moves
-from threeup3down.events import Event, apply_with_events, events_for
-from threeup3down.errors import (
+from threeup3down.core.deal import new_game
+from threeup3down.core.engine import apply, is_legal, legal_moves
+from threeup3down.views.events import Event, apply_with_events, events_for
+from threeup3down.core.errors import (
     DocumentError,
     IllegalMoveError,
     MatchError,
@@ -33,7 +33,7 @@ from threeup3down.errors import (
     RulesError,
     ThreeUpError,
 )
-from threeup3down.moves import (
+from threeup3down.core.moves import (
     ChooseUp,
     DeclineSwap,
     Draw,
@@ -46,13 +46,14 @@ from threeup3down.moves import (
     Swap,
     parse_move,
 )
-from threeup3down.observation import Observation, SeatView, observe, sample_state
-from threeup3down.record_text import format_record, parse_record
-from threeup3down.records import GameRecord, record_game, replay
-from threeup3down.rules import RULES_VERSION, ClearTwoDraw, Deck, EarlyDraw, FirstPlayer, Rules, ScoreScope
-from threeup3down.serialization import from_dict, from_json, to_dict, to_json
-from threeup3down.scoring import Match, card_points, score
-from threeup3down.state import GameState, Phase, Seat
+from threeup3down.views.observation import Observation, SeatView, observe, sample_state
+from threeup3down.formats.record_text import format_record, parse_record
+from threeup3down.formats.records import GameRecord, record_game, replay
+from threeup3down.core.rules import RULES_VERSION, ClearTwoDraw, Deck, EarlyDraw, FirstPlayer, Rules, ScoreScope
+from threeup3down.formats.serialization import from_dict, from_json, to_dict, to_json
+from threeup3down.core.scoring import Match, card_points, score
+from threeup3down.core.phase import Phase
+from threeup3down.core.state import GameState, Seat
 
 __all__ = [
     "RULES_VERSION",

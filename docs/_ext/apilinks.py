@@ -1,6 +1,6 @@
 """The package's exported names: where they are documented, and their index.
 
-Every public name is documented once, in its own module (``threeup3down.cards.Card``).
+Every public name is documented once, in its own module (``threeup3down.core.cards.Card``).
 Docstrings and pages may refer to it by the name users import
 (``threeup3down.Card``, ``threeup3down.Rules.places``): when such a reference
 finds no target, this extension looks the name up on the package and retries
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import sys
 from typing import Any, TypeVar
 
 from docutils import nodes
@@ -34,14 +35,18 @@ PACKAGE = "threeup3down"
 def canonical_name(target: str) -> str | None:
     """Where ``target``, a dotted name under the package, is documented; None if elsewhere.
 
-    ``threeup3down.Rules.places`` -> ``threeup3down.rules.Rules.places``;
-    ``threeup3down.events.apply`` (imported there) -> ``threeup3down.engine.apply``.
+    ``threeup3down.Rules.places`` -> ``threeup3down.core.rules.Rules.places``;
+    ``threeup3down.views.events.apply`` (imported there) -> ``threeup3down.core.engine.apply``.
     At the package level only the names of ``__all__`` count.
     """
+    from threeup3down._deprecated import MOVED
+
     parts = target.split(".")
     if parts[0] != PACKAGE:
         return None
     for split in range(len(parts), 0, -1):
+        if ".".join(parts[:split]) in MOVED:
+            return None  # the module paths of 0.3 are not documented: refer to where things are
         try:
             module = importlib.import_module(".".join(parts[:split]))
         except ImportError:
@@ -78,9 +83,11 @@ def _home_module(module: Any, name: str, value: object) -> str:
 
 def _is_type_variable(target: str, context: str | None) -> bool:
     """Whether ``target`` (read in module ``context``) names a :class:`typing.TypeVar`."""
+    from threeup3down._deprecated import MOVED
+
     for dotted in (target, f"{context}.{target}" if context else target):
         module_name, _, name = dotted.rpartition(".")
-        if not module_name.startswith(PACKAGE):
+        if not module_name.startswith(PACKAGE) or module_name in MOVED:
             continue
         try:
             module = importlib.import_module(module_name)
@@ -97,7 +104,7 @@ def resolve(
     """``missing-reference``: retry a reference at the module that documents its target.
 
     The target is read as the reference's own module would read it (a docstring
-    of ``threeup3down.events`` saying ``apply``), then as a package export.
+    of ``threeup3down.views.events`` saying ``apply``), then as a package export.
     """
     if node.get("refdomain") != "py":
         return None
@@ -175,11 +182,19 @@ class PackageExports(SphinxDirective):
 
 
 def _defining_module(package: Any, name: str) -> str:
-    """The submodule whose ``__all__`` offers ``name`` (for values without ``__module__``)."""
-    for module_name in sorted(vars(package)):
-        module = getattr(package, module_name)
-        if inspect.ismodule(module) and name in getattr(module, "__all__", ()):
-            return module.__name__
+    """The module whose ``__all__`` offers ``name`` (for values without
+    ``__module__``): a module of the package, not a subpackage that gathers names."""
+    from threeup3down._deprecated import MOVED
+
+    for module_name in sorted(sys.modules):
+        module = sys.modules[module_name]
+        if (
+            module_name.startswith(f"{package.__name__}.")
+            and module_name not in MOVED
+            and not hasattr(module, "__path__")
+            and name in getattr(module, "__all__", ())
+        ):
+            return module_name
     raise LookupError(f"{PACKAGE}.{name} is defined in no submodule listing it in __all__")
 
 

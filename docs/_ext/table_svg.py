@@ -1,6 +1,6 @@
 """``.. table-svg::``: a picture of the table, drawn from a position at build time.
 
-The picture is :mod:`threeup3down.svg` of a position written in position
+The picture is :mod:`threeup3down.views.svg` of a position written in position
 notation (or a fresh deal), so it always shows what the library does now;
 no image file is checked in. Examples::
 
@@ -44,9 +44,9 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from threeup3down import GameState, Rules, ThreeUpError, apply, new_game, parse_move
-from threeup3down.codec import decode_fields
-from threeup3down.observation import observe
-from threeup3down.svg import LastMove, observation_svg, state_svg
+from threeup3down.formats.codec import decode_fields
+from threeup3down.views.observation import observe
+from threeup3down.views.svg import LastMove, observation_svg, state_svg
 
 __all__ = ["TableSvg", "parse_rules", "setup", "table_svg"]
 

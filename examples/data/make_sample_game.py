@@ -16,9 +16,9 @@ import datetime
 from pathlib import Path
 
 from threeup3down import GameState, Move, Phase, Rules, legal_moves
-from threeup3down.record_text import format_record
-from threeup3down.records import GameRecord, record_game
-from threeup3down.serialization import RECORD
+from threeup3down.formats.record_text import format_record
+from threeup3down.formats.records import GameRecord, record_game
+from threeup3down.formats.serialization import RECORD
 
 HERE = Path(__file__).parent
 

@@ -20,7 +20,7 @@ JSON endpoints (every answer is a JSON object):
     The view: ``game``, ``observation``, ``svg``, ``legal_moves``,
     ``to_move``, ``over``, ``result``, and ``last_move``: the move the
     picture highlights, told in English by
-    :meth:`LastMove.describe <threeup3down.svg.LastMove.describe>` (``null``
+    :meth:`LastMove.describe <threeup3down.views.svg.LastMove.describe>` (``null``
     before the first).
 ``POST /api/games/ID/moves``  ``{"move": "7r,7g"}``
     Make seat 0's move, then let the bots move until seat 0 is to move again
@@ -65,12 +65,12 @@ from threeup3down import (
     parse_move,
 )
 from threeup3down.bots import LowestCardBot, decide
-from threeup3down.codec import JsonValue, decode
-from threeup3down.events import Event, GameOver, apply_with_events, events_for
-from threeup3down.narration import describe
-from threeup3down.observation import observe
-from threeup3down.serialization import to_dict
-from threeup3down.svg import LastMove, observation_svg
+from threeup3down.formats.codec import JsonValue, decode
+from threeup3down.views.events import Event, GameOver, apply_with_events, events_for
+from threeup3down.views.narration import describe
+from threeup3down.views.observation import observe
+from threeup3down.formats.serialization import to_dict
+from threeup3down.views.svg import LastMove, observation_svg
 
 __all__ = ["HUMAN", "Game", "Lobby", "main", "make_server"]
 

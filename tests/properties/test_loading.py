@@ -1,7 +1,7 @@
 """Whatever loads can be played: the loading property over adversarial positions.
 
 A position read from notation or JSON may come from anywhere. Loading checks
-it (:func:`~threeup3down.validation.position_problems`); the promise is that
+it (:func:`~threeup3down.core.validation.position_problems`); the promise is that
 a position that passes is one the engine can play on: every listed move is
 accepted by :func:`~threeup3down.apply`, and every successor passes the same
 checks, so it loads again.
@@ -13,9 +13,9 @@ from hypothesis import event, given, settings
 
 from tests.strategies import adversarial_positions
 from threeup3down import GameState, apply, legal_moves
-from threeup3down.notation import parse_position
-from threeup3down.serialization import STATE, from_json, to_json
-from threeup3down.validation import position_problems
+from threeup3down.core.state import parse_position
+from threeup3down.formats.serialization import STATE, from_json, to_json
+from threeup3down.core.validation import position_problems
 
 
 @settings(max_examples=400)

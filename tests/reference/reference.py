@@ -33,7 +33,7 @@ from threeup3down import (
     Source,
     Swap,
 )
-from threeup3down.cards import sort_cards
+from threeup3down.core.cards import sort_cards
 
 __all__ = ["reference_moves"]
 

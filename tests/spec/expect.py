@@ -8,7 +8,7 @@ import attrs
 
 from tests.helpers import position, refusal
 from threeup3down import GameState, parse_cards
-from threeup3down.cards import sort_cards
+from threeup3down.core.cards import sort_cards
 
 __all__ = ["canonical", "refused", "exact_position"]
 

@@ -1,4 +1,4 @@
-"""Dealing a given deck (:func:`~threeup3down.deal.deal_from`): who plays first (S5, O9), the pile
+"""Dealing a given deck (:func:`~threeup3down.core.deal.deal_from`): who plays first (S5, O9), the pile
 swap (O5), and every refusal word for word."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from threeup3down import FirstPlayer, Rules, ThreeUpError
-from threeup3down.deal import deal_from
+from threeup3down.core.deal import deal_from
 
 TWO = Rules(players=2)
 DRAWN = Rules(players=2, first_player=FirstPlayer.RANDOM)

@@ -8,7 +8,7 @@ import pytest
 
 from tests.helpers import position
 from threeup3down import GameState, NotationError, Rules, from_json, new_game, parse_cards, to_json
-from threeup3down.validation import position_problems
+from threeup3down.core.validation import position_problems
 
 RUN = "play 0 8g,9r,Cb|2r,3b|4b,1b,1b/9b,10r|-|- 5b 5g,6g,7g * known=9r,Cb/-"
 """Every player saw 9r and Cb go into seat 0's hand, which holds 8g, 9r and Cb."""

@@ -23,8 +23,8 @@ from threeup3down import (
     legal_moves,
     new_game,
 )
-from threeup3down.errors import MatchError
-from threeup3down.scoring import Match, card_points, score
+from threeup3down.core.errors import MatchError
+from threeup3down.core.scoring import Match, card_points, score
 
 pytestmark = pytest.mark.spec("O4")
 

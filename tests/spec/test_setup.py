@@ -27,7 +27,7 @@ from threeup3down import (
     new_game,
     standard_deck,
 )
-from threeup3down.deal import _shuffle, deal_from, random_pile_swap
+from threeup3down.core.deal import _shuffle, deal_from, random_pile_swap
 
 SETUP = "setup 0 2g,2r,5b,9g,Cb,C+1r|-|3g,3r,3b/4g,4r,4b,6g,6r,6b|-|7g,7r,7b 8g,8r - *"
 """Two players in setup: seat 0 chooses its 3UP cards from six."""

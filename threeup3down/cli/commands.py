@@ -15,16 +15,18 @@ import random
 import sys
 from collections.abc import Sequence
 
-from threeup3down import __version__, simulation_cli
+from threeup3down import __version__
+from threeup3down.cli import simulate as simulate_command
 from threeup3down.bots import BOT_NAMES, AnyBot, decide, make_bot
-from threeup3down.cards import Colour, format_cards
-from threeup3down.deal import new_game
-from threeup3down.events import NextPlayer, apply_with_events
-from threeup3down.narration import describe
-from threeup3down.errors import BotError, NotationError, RulesError
-from threeup3down.rules import RULES_VERSION, ClearTwoDraw, Deck, EarlyDraw, FirstPlayer, Rules
-from threeup3down.terminal import play_in_terminal
-from threeup3down.state import GameState, Phase
+from threeup3down.core.cards import Colour, format_cards
+from threeup3down.core.deal import new_game
+from threeup3down.views.events import NextPlayer, apply_with_events
+from threeup3down.views.narration import describe
+from threeup3down.core.errors import BotError, NotationError, RulesError
+from threeup3down.core.rules import RULES_VERSION, ClearTwoDraw, Deck, EarlyDraw, FirstPlayer, Rules
+from threeup3down.cli.terminal import play_in_terminal
+from threeup3down.core.phase import Phase
+from threeup3down.core.state import GameState
 
 __all__ = ["main", "table_line"]
 
@@ -102,10 +104,10 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     simulate = commands.add_parser(
         "simulate", help="play many games between bots and count who wins",
-        description=simulation_cli.DESCRIPTION,
+        description=simulate_command.DESCRIPTION,
     )
     _add_table_options(simulate, seed=0)
-    simulation_cli.add_arguments(simulate)
+    simulate_command.add_arguments(simulate)
     return parser, {"demo": demo, "play": play, "simulate": simulate}
 
 
@@ -124,7 +126,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         )
         return 0
     if args.command == "simulate":
-        return simulation_cli.run(rules, args)
+        return simulate_command.run(rules, args)
     return _demo(rules, args.seed, args.bot, args.quiet)
 
 

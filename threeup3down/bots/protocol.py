@@ -1,4 +1,4 @@
-"""Computer players: the bot protocol, simple bots, and the registry of bots by name.
+"""The bot protocol: what a computer player is, and how it is asked for a move.
 
 A bot is anything with a ``choose(observation, rng) -> Move`` method (the
 :class:`Bot` protocol). It is given the :class:`~threeup3down.Observation` of
@@ -9,20 +9,17 @@ its randomness comes from ``rng``, so a game is reproducible from its seeds.
 
 A bot that reads nothing of its observation but the legal moves may also
 have a ``choose_from(moves, rng)`` method (a :class:`MovesBot`, such as
-:class:`RandomBot`): :func:`decide` then hands it only the legal moves of its
-seat, which name no hidden card (a 3DOWN card is chosen by its position, F3),
-and skips building an observation it would not read.
+:class:`~threeup3down.bots.RandomBot`): :func:`decide` then hands it only the
+legal moves of its seat, which name no hidden card (a 3DOWN card is chosen by
+its position, F3), and skips building an observation it would not read.
 
 One bot is explicitly allowed to cheat, as an upper bound for experiments:
 a :class:`StateBot` has a ``choose_state(state, rng)`` method and sees
-everything (:class:`~threeup3down.ismcts.CheatingBot`). :func:`decide`
+everything (:class:`~threeup3down.bots.ismcts.CheatingBot`). :func:`decide`
 asks any kind for its move.
 
-Bots are made by name with :func:`make_bot` (the names are in :data:`BOT_NAMES`),
-which is how the command line, :func:`~threeup3down.simulation.simulate` and
-other front ends pick opponents.
-
 >>> from threeup3down import Rules, new_game
+>>> from threeup3down.bots import LowestCardBot
 >>> final = play_game(new_game(Rules(players=3), seed=2), [LowestCardBot()] * 3)
 >>> final.is_over
 True
@@ -33,39 +30,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
-from typing import Protocol, assert_never, cast, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
-from threeup3down.cards import Rank
-from threeup3down.engine import apply, legal_moves
-from threeup3down.errors import BotError
-from threeup3down.heuristic import HeuristicBot
-from threeup3down.ismcts import CheatingBot, ISMCTSBot
-from threeup3down.moves import (
-    ChooseUp,
-    DeclineSwap,
-    Draw,
-    DrawInstead,
-    FlipDown,
-    Move,
-    PickUp,
-    Play,
-    Swap,
-)
-from threeup3down.observation import Observation, observe
-from threeup3down.state import GameState
+from threeup3down.core.engine import apply, legal_moves
+from threeup3down.core.moves import Move
+from threeup3down.core.state import GameState
+from threeup3down.views.observation import Observation, observe
 
 __all__ = [
-    "BOT_NAMES",
     "AnyBot",
     "Bot",
     "Chooser",
-    "LowestCardBot",
     "MovesBot",
-    "RandomBot",
     "StateBot",
     "chooser",
     "decide",
-    "make_bot",
     "play_game",
     "playout",
 ]
@@ -88,6 +67,7 @@ class Bot(Protocol):
         """One of ``observation.legal_moves()``; ``observation`` is of the seat to move.
 
         >>> from threeup3down import Rules, new_game
+        >>> from threeup3down.bots import LowestCardBot
         >>> view = observe(new_game(Rules(players=2), seed=1), 0)
         >>> LowestCardBot().choose(view, random.Random(0)) in view.legal_moves()
         True
@@ -114,6 +94,7 @@ class StateBot(Protocol):
 
         >>> from threeup3down import Rules, legal_moves, new_game
         >>> state = new_game(Rules(players=2), seed=1)
+        >>> from threeup3down.bots import CheatingBot
         >>> CheatingBot(iterations=5).choose_state(state, random.Random(0)) in legal_moves(state)
         True
         """
@@ -132,6 +113,7 @@ class MovesBot(Bot, Protocol):
     .. versionadded:: 0.3.0
 
     >>> from threeup3down import Rules, new_game
+    >>> from threeup3down.bots import RandomBot
     >>> isinstance(RandomBot(), MovesBot), isinstance(RandomBot(), Bot)
     (True, True)
     """
@@ -142,6 +124,7 @@ class MovesBot(Bot, Protocol):
         >>> from threeup3down import Rules, new_game
         >>> state = new_game(Rules(players=2), seed=1)
         >>> moves = observe(state, 0).legal_moves()
+        >>> from threeup3down.bots import RandomBot
         >>> RandomBot().choose_from(moves, random.Random(3)) == RandomBot().choose(
         ...     observe(state, 0), random.Random(3))
         True
@@ -164,6 +147,7 @@ def decide(bot: AnyBot, state: GameState, rng: random.Random) -> Move:
     shown the state.
 
     >>> from threeup3down import Rules, new_game
+    >>> from threeup3down.bots import LowestCardBot
     >>> str(decide(LowestCardBot(), new_game(Rules(players=2), seed=1), random.Random(0)))
     'up:10r,C+1g,C+1b'
     """
@@ -181,6 +165,7 @@ def chooser(bot: AnyBot) -> Chooser:
 
     >>> from threeup3down import Rules, new_game
     >>> state = new_game(Rules(players=2), seed=1)
+    >>> from threeup3down.bots import RandomBot
     >>> chooser(RandomBot())(state, random.Random(4)) == decide(RandomBot(), state, random.Random(4))
     True
     """
@@ -188,37 +173,10 @@ def chooser(bot: AnyBot) -> Chooser:
     if kind is _SEES_STATE:
         return cast(StateBot, bot).choose_state
     if kind is _SEES_MOVES:
-        if type(bot) is RandomBot:
-            return _random_choice
         choose_from = cast(MovesBot, bot).choose_from
         return lambda state, rng: choose_from(legal_moves(state), rng)
     choose = cast(Bot, bot).choose
     return lambda state, rng: choose(observe(state, state.current_player), rng)
-
-
-_RANDOM = random.Random
-
-
-def _random_choice(state: GameState, rng: random.Random) -> Move:
-    """:class:`RandomBot`'s move in ``state``: ``rng.choice(legal_moves(state))``,
-    in one call where that takes four (the chooser, ``choose_from``, ``choice``
-    and the draw of the index), the hot loop of a random simulation.
-
-    From a plain :class:`random.Random` the index is drawn as ``choice`` draws
-    it: ``getrandbits`` of the length's bit length until the number is below
-    the length. So the move is the same and the generator is left in the same
-    state (``tests/test_bots.py`` compares the two on the running Python);
-    any other generator is asked for ``choice`` itself.
-    """
-    moves = legal_moves(state)
-    count = len(moves)
-    if type(rng) is not _RANDOM or not count:
-        return rng.choice(moves)
-    bits = count.bit_length()
-    index = rng.getrandbits(bits)
-    while index >= count:
-        index = rng.getrandbits(bits)
-    return moves[index]
 
 
 _SEES_STATE, _SEES_MOVES, _SEES_OBSERVATION = "state", "moves", "observation"
@@ -240,116 +198,6 @@ def _defines(kind: type, method: str) -> int:
     return next(depth for depth, base in enumerate(kind.__mro__) if method in vars(base))
 
 
-class RandomBot:
-    """Chooses uniformly among the legal moves, with the ``rng`` it is given.
-
-    It reads nothing but the legal moves (a :class:`MovesBot`).
-
-    >>> from threeup3down import Rules, new_game
-    >>> view = observe(new_game(Rules(players=2), seed=1), 0)
-    >>> RandomBot().choose(view, random.Random(5)) in view.legal_moves()
-    True
-    >>> RandomBot().choose_from(view.legal_moves(), random.Random(5)) == RandomBot().choose(
-    ...     view, random.Random(5))
-    True
-    """
-
-    def choose(self, observation: Observation, rng: random.Random) -> Move:
-        """A uniformly random legal move."""
-        return rng.choice(observation.legal_moves())
-
-    def choose_from(self, moves: tuple[Move, ...], rng: random.Random) -> Move:
-        """A uniformly random move of ``moves``."""
-        return rng.choice(moves)
-
-
-class LowestCardBot:
-    """The classic plan: keep high cards and Clears face up, shed the lowest cards first.
-
-    In setup it puts its highest cards on 3UP. In play it draws whenever it
-    may, plays the lowest number it can (as many copies as it holds), and
-    spends a Clear only when no number can be played. It never uses ``rng``.
-
-    >>> from threeup3down import GameState, Rules
-    >>> state = GameState.from_notation("play 0 4g,7g,7r,Cb|-|-/9b|-|- - 5r *", Rules(players=2))
-    >>> str(LowestCardBot().choose(observe(state, 0), random.Random(0)))
-    '7g,7r'
-    >>> str(LowestCardBot().choose_from(observe(state, 0).legal_moves(), random.Random(0)))
-    '7g,7r'
-    """
-
-    def choose(self, observation: Observation, rng: random.Random) -> Move:
-        """The lowest, widest play; a Clear only as a last resort."""
-        return min(observation.legal_moves(), key=_preference)
-
-    def choose_from(self, moves: tuple[Move, ...], rng: random.Random) -> Move:
-        """The same choice made from the legal moves alone (a :class:`MovesBot`)."""
-        return min(moves, key=_preference)
-
-
-def _preference(move: Move) -> tuple[int, int, int]:
-    match move:
-        case ChooseUp():
-            return (0, -sum(card.rank for card in move.cards), 0)
-        case Play():
-            rank = move.cards[0].rank
-            clear_last = 1 if rank >= Rank.CLEAR else 0
-            return (2, clear_last * 100 + rank, -len(move.cards))
-        case PickUp():
-            return (4, 0, 0)
-        case DrawInstead():
-            return (5, 0, 0)
-        case Draw():
-            return (1, 0, 0)
-        case FlipDown() | Swap() | DeclineSwap():
-            return (3, 0, 0)  # min() keeps the listed order among equals
-        case _:
-            assert_never(move)
-
-
-_MAKERS: dict[str, Callable[[int | None], AnyBot]] = {
-    "random": lambda budget: RandomBot(),
-    "lowest": lambda budget: LowestCardBot(),
-    "heuristic": lambda budget: HeuristicBot(),
-    "ismcts": lambda budget: ISMCTSBot(iterations=budget or ISMCTSBot.DEFAULT_ITERATIONS),
-    "cheating": lambda budget: CheatingBot(iterations=budget or CheatingBot.DEFAULT_ITERATIONS),
-}
-_BUDGETED = ("ismcts", "cheating")
-
-BOT_NAMES: tuple[str, ...] = tuple(_MAKERS)
-"""The names :func:`make_bot` knows: ``random``, ``lowest``, ``heuristic``,
-``ismcts`` and ``cheating`` (the one bot that sees every card)."""
-
-
-def make_bot(name: str) -> AnyBot:
-    """The bot called ``name``; a search bot takes its budget in iterations
-    after a colon (``ismcts:200``).
-
-    Raises :class:`BotError` for a name it does not know or a bad budget.
-
-    >>> type(make_bot("heuristic")).__name__, make_bot("ismcts:64").iterations
-    ('HeuristicBot', 64)
-    >>> make_bot("lowest:5")
-    Traceback (most recent call last):
-    ...
-    threeup3down.errors.BotError: bot 'lowest' takes no budget (only ismcts, cheating do): 'lowest:5'
-    """
-    if not isinstance(name, str):
-        raise BotError(f"a bot name must be a string such as 'heuristic', not {name!r}")
-    base, colon, budget_text = name.strip().partition(":")
-    if base not in _MAKERS:
-        raise BotError(f"unknown bot {base!r}: the bots are {', '.join(BOT_NAMES)}")
-    if not colon:
-        return _MAKERS[base](None)
-    if base not in _BUDGETED:
-        raise BotError(
-            f"bot {base!r} takes no budget (only {', '.join(_BUDGETED)} do): {name!r}"
-        )
-    if not budget_text.isdigit() or int(budget_text) < 1:
-        raise BotError(f"the budget in {name!r} must be a whole number of iterations, at least 1")
-    return _MAKERS[base](int(budget_text))
-
-
 def playout(
     state: GameState, bots: Sequence[AnyBot], rng: random.Random | None = None
 ) -> Iterator[tuple[GameState, Move, GameState]]:
@@ -358,6 +206,7 @@ def playout(
     Every bot draws its randomness from ``rng`` (default ``random.Random(0)``).
 
     >>> from threeup3down import Rules, new_game
+    >>> from threeup3down.bots import RandomBot
     >>> steps = list(playout(new_game(Rules(players=2), seed=3), [RandomBot(), RandomBot()]))
     >>> steps[-1][2].is_over
     True
@@ -377,6 +226,7 @@ def play_game(
     """The final state of ``state`` played out by ``bots`` (one per seat).
 
     >>> from threeup3down import Rules, new_game
+    >>> from threeup3down.bots import RandomBot
     >>> game = new_game(Rules(players=2), seed=3)
     >>> final = play_game(game, [RandomBot(), RandomBot()], random.Random(1))
     >>> final == play_game(game, [RandomBot(), RandomBot()], random.Random(1))

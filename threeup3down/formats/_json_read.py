@@ -1,9 +1,9 @@
 """A state read straight from its JSON text, when the text is written as this library writes it.
 
-:func:`~threeup3down.serialization.from_json` reads a document by handing
+:func:`~threeup3down.formats.serialization.from_json` reads a document by handing
 the text to :mod:`json` and decoding the objects it makes
-(:func:`~threeup3down.codec.decode_fields`). A state's text written by
-:func:`~threeup3down.serialization.to_json` has one form only: its keys in
+(:func:`~threeup3down.formats.codec.decode_fields`). A state's text written by
+:func:`~threeup3down.formats.serialization.to_json` has one form only: its keys in
 the order of the fields, ``": "`` after each key, ``", "`` between items,
 ``known`` cards written only when there are some. :func:`state_fields`
 reads a text of exactly that form by cutting it at those separators, and
@@ -19,7 +19,7 @@ general path. ``tests/test_json_read.py`` checks that both ways read the
 same values and refuse the same texts.
 
 >>> from threeup3down import Rules, new_game
->>> from threeup3down.serialization import STATE
+>>> from threeup3down.formats.serialization import STATE
 >>> state = new_game(Rules(players=2), seed=1)
 >>> fields = state_fields(STATE.to_json(state), lambda text: state.rules)
 >>> fields[3] == state.seats
@@ -30,9 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from threeup3down.cards import _TEXT, Card
-from threeup3down.rules import Rules
-from threeup3down.state import Phase, Seat, _make_seat
+from threeup3down.core.cards import _TEXT, Card
+from threeup3down.core.rules import Rules
+from threeup3down.core.phase import Phase
+from threeup3down.core.state import Seat, make_seat
 
 __all__: list[str] = []
 
@@ -152,7 +153,7 @@ def _seat(text: str) -> Seat:
         written = f'"hand": [{hand}], "up": [{up}], "down": [{down}]'
     if written != text:
         raise ValueError(text)
-    return _make_seat(  # each array's cards as _cards reads them, without a call per array
+    return make_seat(  # each array's cards as _cards reads them, without a call per array
         tuple(map(_CARD, hand.split(", "))) if hand else (),
         tuple(map(_CARD, up.split(", "))) if up else (),
         tuple(map(_CARD, down.split(", "))) if down else (),

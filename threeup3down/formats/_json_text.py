@@ -1,7 +1,7 @@
 """The JSON text of the values written most, made without the document in between.
 
-:func:`~threeup3down.serialization.to_json` writes a value by making its
-document (:func:`~threeup3down.codec.encode_fields`) and handing it to
+:func:`~threeup3down.formats.serialization.to_json` writes a value by making its
+document (:func:`~threeup3down.formats.codec.encode_fields`) and handing it to
 :mod:`json`'s encoder. For the classes the engine makes by the thousand,
 :class:`~threeup3down.GameState` and :class:`~threeup3down.Seat`, the text is
 written here straight from the fields, piece by piece as that encoder writes
@@ -15,7 +15,7 @@ declared, a non-card in a tuple of cards) makes :func:`state_text` answer
 ``tests/test_json_text.py`` checks that the two ways write the same text.
 
 >>> from threeup3down import Rules, new_game
->>> from threeup3down.serialization import STATE
+>>> from threeup3down.formats.serialization import STATE
 >>> state = new_game(Rules(players=2), seed=1)
 >>> state_text(state, "threeup3down/state", 1) == STATE.to_json(state)
 True
@@ -32,10 +32,10 @@ from typing import Any
 
 import attrs
 
-from threeup3down.cards import _TEXT, Card
-from threeup3down.codec import encode_fields
-from threeup3down.rules import Rules
-from threeup3down.state import GameState, Seat
+from threeup3down.core.cards import _TEXT, Card
+from threeup3down.formats.codec import encode_fields
+from threeup3down.core.rules import Rules
+from threeup3down.core.state import GameState, Seat
 
 __all__: list[str] = []
 
@@ -71,7 +71,7 @@ def state_text(state: GameState, name: str, version: int) -> str | None:
 def _object_writer(cls: type) -> Writer:
     """The members of an instance of ``cls`` as JSON text, without the braces:
     each field in order, those marked ``{"json": "omit-default"}`` left out at
-    their default (as :func:`~threeup3down.codec.encode_fields` does)."""
+    their default (as :func:`~threeup3down.formats.codec.encode_fields` does)."""
     hints = typing.get_type_hints(cls)
     fields = attrs.fields(cls)
     keys = tuple(f"{_quote(field.name)}: " for field in fields)

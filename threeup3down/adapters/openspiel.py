@@ -1,0 +1,435 @@
+"""threeup3down as an OpenSpiel game, ``python_threeup3down`` (extra ``[openspiel]``).
+
+Importing this module registers the game with OpenSpiel. It is sequential,
+of imperfect information, with explicit chance: the chance player deals the
+shuffled deck card by card (each outcome a card kind, in proportion to the
+copies left), then draws a random first player (O9) and the pile swap
+(O5, one seat at a time, uniform over the derangements) when those rules are
+on. Actions are the numbers of :class:`~threeup3down.adapters.encoding.ActionCodec`;
+returns come at the end, by place (:func:`~threeup3down.adapters.encoding.rewards`).
+
+The game's parameters are the fields of :class:`~threeup3down.Rules`, named
+alike: ``players``, ``places``, ``draw_instead``, ``reverse_on_one``,
+``reverse_each_one``, ``clear_ends_turn``,
+``pile_swap``, ``chosen_faces``, ``same_colour_swap``, ``turn_limit`` (at
+least 1: OpenSpiel needs a bounded game), ``decks``, ``deck``,
+``first_player``, ``first_seat``, ``dealer``, ``clear_two_draw``, ``early_draw`` and
+``score_scope`` (enum values as strings, such as ``"dealers-left"``),
+``omitted_colours`` (colour letters, such as ``"rb"``) and ``custom_cards``
+(card notation, empty for none).
+
+A seat's information state and observation are both its
+:class:`~threeup3down.Observation`: a string of its view and the tensor of
+:func:`~threeup3down.adapters.encoding.observation_tensor`. Both include what every
+player remembers, the cards known to be in each hand
+(:attr:`~threeup3down.SeatView.known`), so a seat's view carries the public
+history that matters for play.
+
+>>> import pyspiel
+>>> game = pyspiel.load_game("python_threeup3down", {"players": 3, "turn_limit": 100})
+>>> game.num_players(), game.num_distinct_actions(), game.max_game_length()
+(3, 553, 227)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 37)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+from threeup3down.core.cards import Card, Colour, parse_cards
+from threeup3down.core.deal import deal_from
+from threeup3down.adapters.encoding import (
+    ActionCodec,
+    observation_fields,
+    observation_shape,
+    observation_tensor,
+    rewards,
+)
+from threeup3down.core.engine import apply
+from threeup3down.core.errors import ThreeUpError
+from threeup3down.views.observation import observe, sample_state
+from threeup3down.core.rules import ClearTwoDraw, Deck, EarlyDraw, FirstPlayer, Rules, ScoreScope
+from threeup3down.core.state import GameState
+from threeup3down.views.text import render_view
+
+__all__ = [
+    "ThreeUpGame",
+    "ThreeUpObserver",
+    "ThreeUpState",
+    "max_game_length",
+    "resampler",
+    "rules_from_parameters",
+]
+
+SHORT_NAME = "python_threeup3down"
+"""The name OpenSpiel knows the game by."""
+
+_DEFAULTS: dict[str, Any] = {
+    "players": 4,
+    "deck": Deck.STANDARD.value,
+    "custom_cards": "",
+    "decks": 1,
+    "omitted_colours": "",
+    "first_player": FirstPlayer.SEAT.value,
+    "first_seat": 0,
+    "dealer": 0,
+    "clear_two_draw": ClearTwoDraw.FIRST.value,
+    "early_draw": EarlyDraw.REFILL.value,
+    "clear_ends_turn": False,
+    "places": False,
+    "draw_instead": False,
+    "reverse_on_one": False,
+    "reverse_each_one": False,
+    "score_scope": ScoreScope.HAND.value,
+    "pile_swap": False,
+    "chosen_faces": False,
+    "same_colour_swap": False,
+    "turn_limit": 1000,
+}
+_KINDS = tuple(Card)
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="3UP 3DOWN",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=12,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    provides_factored_observation_string=False,
+    parameter_specification=_DEFAULTS,
+)
+
+
+def rules_from_parameters(parameters: dict[str, Any]) -> Rules:
+    """The :class:`~threeup3down.Rules` that OpenSpiel game parameters name
+    (defaults for those not given).
+
+    >>> rules_from_parameters({"players": 2, "first_player": "dealers-left", "omitted_colours": "b"})
+    Rules(players=2, ..., omitted_colours=frozenset({<Colour.BLUE: 'b'>}), first_player=<FirstPlayer.DEALERS_LEFT: 'dealers-left'>, ...)
+    >>> rules_from_parameters({"turn_limit": 0})
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.RulesError: turn_limit: a turn limit must be at least 1 turn, not 0 (O10)
+    """
+    unknown = set(parameters) - set(_DEFAULTS)
+    if unknown:
+        raise ThreeUpError(f"unknown game parameters: {', '.join(sorted(unknown))}")
+    values = {**_DEFAULTS, **parameters}
+    return Rules(
+        players=values["players"],
+        deck=_enum(Deck, values["deck"], "deck"),
+        custom_cards=parse_cards(values["custom_cards"]) if values["custom_cards"] else None,
+        decks=values["decks"],
+        omitted_colours=frozenset(Colour.parse(letter) for letter in values["omitted_colours"]),
+        first_player=_enum(FirstPlayer, values["first_player"], "first_player"),
+        first_seat=values["first_seat"],
+        dealer=values["dealer"],
+        clear_two_draw=_enum(ClearTwoDraw, values["clear_two_draw"], "clear_two_draw"),
+        early_draw=_enum(EarlyDraw, values["early_draw"], "early_draw"),
+        clear_ends_turn=values["clear_ends_turn"],
+        places=values["places"],
+        draw_instead=values["draw_instead"],
+        reverse_on_one=values["reverse_on_one"],
+        reverse_each_one=values["reverse_each_one"],
+        score_scope=_enum(ScoreScope, values["score_scope"], "score_scope"),
+        pile_swap=values["pile_swap"],
+        chosen_faces=values["chosen_faces"],
+        same_colour_swap=values["same_colour_swap"],
+        turn_limit=values["turn_limit"],
+    )
+
+
+def _enum(kind: Any, value: object, name: str) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(repr(member.value) for member in kind)
+        raise ThreeUpError(f"game parameter {name}={value!r} is not one of {choices}") from None
+
+
+def max_game_length(rules: Rules) -> int:
+    """A bound on the decisions in a game (O10 bounds the turns, not the moves).
+
+    Setup takes one decision per seat. A turn takes one play, or a pick-up or
+    take, unless the play owes further plays (C2, C3, C5); only the Clear +1
+    and Clear +2 cards owe them, so the deck bounds the owed plays of a whole
+    game. Each play may be followed by a same-colour swap decision (O7), and
+    each owed play by one early draw. So: seats + 2 × (turn limit + owed
+    plays) + owed plays.
+
+    >>> max_game_length(Rules(players=4, turn_limit=100))
+    228
+    """
+    if rules.turn_limit is None:
+        raise ThreeUpError("OpenSpiel needs a turn limit (O10) to bound the game")
+    owed = sum(card.rank.extra_plays for card in rules.deck_cards())
+    return rules.players + 2 * (rules.turn_limit + owed) + owed
+
+
+@functools.lru_cache(maxsize=32)
+def _codec(rules: Rules) -> ActionCodec:
+    return ActionCodec(rules)
+
+
+class ThreeUpGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
+    """The game; OpenSpiel makes one with ``pyspiel.load_game("python_threeup3down", params)``.
+
+    >>> game = ThreeUpGame({"players": 2})
+    >>> game.num_players(), game.max_chance_outcomes(), game.rules.players
+    (2, 39, 2)
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        parameters = dict(params or {})
+        rules = rules_from_parameters(parameters)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=_codec(rules).num_actions,
+            max_chance_outcomes=max(len(_KINDS), rules.players),
+            num_players=rules.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=max_game_length(rules),
+        )
+        super().__init__(_GAME_TYPE, info, {**_DEFAULTS, **parameters})
+        self.rules = rules
+        """The rules the game is played by."""
+
+    def new_initial_state(self) -> ThreeUpState:
+        """A state before the deal: the chance player deals first.
+
+        >>> ThreeUpGame({"players": 2}).new_initial_state().is_chance_node()
+        True
+        """
+        return ThreeUpState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> ThreeUpObserver:
+        """The observer of information states and observations (both a seat's
+        :class:`~threeup3down.Observation`).
+
+        >>> ThreeUpGame({"players": 2}).make_py_observer().tensor.shape
+        (452,)
+        """
+        if params:
+            raise ThreeUpError(f"observation parameters are not supported: {params}")
+        return ThreeUpObserver(self.rules)
+
+
+class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
+    """A game state for OpenSpiel: the deal so far, then a :class:`~threeup3down.GameState`.
+
+    >>> game = ThreeUpGame({"players": 2})
+    >>> state = game.new_initial_state()
+    >>> while state.is_chance_node():
+    ...     state.apply_action(state.chance_outcomes()[0][0])
+    >>> state.current_player(), state.game_state.phase.value
+    (0, 'setup')
+    >>> state.is_terminal(), state.returns()
+    (False, [0.0, 0.0])
+    """
+
+    def __init__(self, game: ThreeUpGame, game_state: GameState | None = None) -> None:
+        super().__init__(game)
+        self.rules = game.rules
+        """The rules the game is played by."""
+        self.game_state = game_state
+        """The game once dealt; ``None`` while the chance player deals."""
+        self._deck: list[Card] = []
+        self._first_player: int | None = None
+        self._pile_swap: list[int] = []
+
+    # ---------------------------------------------------------- whose turn
+
+    def current_player(self) -> int:
+        """The seat to decide, ``pyspiel.PlayerId.CHANCE`` during the deal, or
+        ``pyspiel.PlayerId.TERMINAL`` once over."""
+        if self.game_state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.game_state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.game_state.current_player
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.game_state is not None and self.game_state.is_over
+
+    def returns(self) -> list[float]:
+        """Each seat's reward by place once over; zeros before."""
+        if not self.is_terminal():
+            return [0.0] * self.rules.players
+        assert self.game_state is not None
+        return list(rewards(self.game_state))
+
+    # -------------------------------------------------------------- moves
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.game_state is not None and player == self.game_state.current_player
+        return list(_codec(self.rules).legal_actions(self.game_state))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next card kind of the deal in proportion to the copies left,
+        then a random first player (O9), then the pile swap seat by seat (O5)."""
+        if len(self._deck) < len(self.rules.deck_cards()):
+            left = Counter(self.rules.deck_cards())
+            left.subtract(self._deck)
+            total = left.total()
+            return [
+                (index, left[card] / total) for index, card in enumerate(_KINDS) if left[card] > 0
+            ]
+        if self.rules.first_player is FirstPlayer.RANDOM and self._first_player is None:
+            players = self.rules.players
+            return [(seat, 1 / players) for seat in range(players)]
+        return _derangement_step(self.rules.players, self._pile_swap)
+
+    def _apply_action(self, action: int) -> None:
+        if self.game_state is not None:
+            self.game_state = apply(self.game_state, _codec(self.rules).decode(action, self.game_state))
+            return
+        if len(self._deck) < len(self.rules.deck_cards()):
+            self._deck.append(_KINDS[action])
+        elif self.rules.first_player is FirstPlayer.RANDOM and self._first_player is None:
+            self._first_player = action
+        else:
+            self._pile_swap.append(action)
+        if self._dealt():
+            self.game_state = deal_from(
+                self.rules,
+                self._deck,
+                first_player=self._first_player,
+                pile_swap=self._pile_swap,
+            )
+
+    def _dealt(self) -> bool:
+        rules = self.rules
+        return (
+            len(self._deck) == len(rules.deck_cards())
+            and (rules.first_player is not FirstPlayer.RANDOM or self._first_player is not None)
+            and (not rules.pile_swap or len(self._pile_swap) == rules.players)
+        )
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if len(self._deck) < len(self.rules.deck_cards()):
+                return f"deal {_KINDS[action]}"
+            return f"seat {action}"
+        return _codec(self.rules).describe(action)
+
+    def __str__(self) -> str:
+        if self.game_state is None:
+            return f"dealing: {len(self._deck)} cards dealt"
+        return self.game_state.notation()
+
+
+def _derangement_step(players: int, chosen: Sequence[int]) -> list[tuple[int, float]]:
+    """O5: the source of the next seat's piles, each with its share of the
+    derangements that complete ``chosen``, so the whole swap is uniform."""
+    seat = len(chosen)
+    sources = [source for source in range(players) if source not in chosen]
+    before = _completions(range(seat, players), sources)
+    outcomes = []
+    for source in sources:
+        if source == seat:
+            continue
+        rest = [other for other in sources if other != source]
+        ways = _completions(range(seat + 1, players), rest)
+        if ways:
+            outcomes.append((source, ways / before))
+    return outcomes
+
+
+def _completions(seats: Sequence[int], sources: Sequence[int]) -> int:
+    """How many ways the remaining ``seats`` can take the remaining ``sources``
+    with no seat taking its own (inclusion–exclusion over the seats whose own
+    piles are still free)."""
+    free = len(set(seats) & set(sources))
+    size = len(seats)
+    return sum(
+        (-1) ** count * math.comb(free, count) * math.factorial(size - count)
+        for count in range(free + 1)
+    )
+
+
+class ThreeUpObserver:
+    """OpenSpiel's Python observer: a seat's :class:`~threeup3down.Observation`
+    as a tensor (with named pieces in :attr:`dict`) and as a string.
+
+    >>> game = ThreeUpGame({"players": 2})
+    >>> state = game.new_initial_state()
+    >>> while state.is_chance_node():
+    ...     state.apply_action(state.chance_outcomes()[-1][0])
+    >>> observer = game.make_py_observer()
+    >>> observer.set_from(state, 1)
+    >>> int(observer.dict["hand_size"][0]), observer.string_from(state, 1).splitlines()[0]
+    (6, '--- Setup: choose your 3UP cards ---')
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.tensor: npt.NDArray[np.float32] = np.zeros(observation_shape(rules), np.float32)
+        """The flat tensor, laid out as :func:`~threeup3down.adapters.encoding.observation_fields`."""
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        """The tensor's fields by name (views into :attr:`tensor`)."""
+        start = 0
+        for name, length in observation_fields(rules):
+            self.dict[name] = self.tensor[start : start + length]
+            start += length
+
+    def set_from(self, state: ThreeUpState, player: int) -> None:
+        """Fill :attr:`tensor` with what ``player`` sees of ``state`` (zeros during the deal)."""
+        if state.game_state is None:
+            self.tensor.fill(0)
+        else:
+            self.tensor[:] = observation_tensor(observe(state.game_state, player))
+
+    def string_from(self, state: ThreeUpState, player: int) -> str:
+        """What ``player`` sees of ``state``, as text: the seat's view and the
+        exact observation, so equal strings mean equal observations."""
+        if state.game_state is None:
+            return f"dealing: {len(state._deck)} cards dealt"
+        view = observe(state.game_state, player)
+        return f"{render_view(view)}\n{view!r}"  # the repr lists every field
+
+
+def resampler(game: ThreeUpGame, seed: int = 0) -> Callable[[ThreeUpState, int], ThreeUpState]:
+    """A resampler for OpenSpiel's Python ISMCTS bot (``bot.set_resampler``):
+    a state consistent with what ``player`` sees, the unseen cards dealt at
+    random by :func:`~threeup3down.sample_state`.
+
+    >>> game = ThreeUpGame({"players": 2})
+    >>> state = game.new_initial_state()
+    >>> while state.is_chance_node():
+    ...     state.apply_action(state.chance_outcomes()[0][0])
+    >>> sampled = resampler(game, seed=1)(state, 0)
+    >>> sampled.information_state_string(0) == state.information_state_string(0)
+    True
+    """
+    rng = random.Random(seed)
+
+    def resample(state: ThreeUpState, player: int) -> ThreeUpState:
+        if state.game_state is None:
+            raise ThreeUpError("there is nothing to resample before the deal")
+        return ThreeUpState(game, sample_state(observe(state.game_state, player), rng))
+
+    return resample
+
+
+pyspiel.register_game(_GAME_TYPE, ThreeUpGame)

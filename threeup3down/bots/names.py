@@ -1,0 +1,62 @@
+"""The library's bots by name, as the command line and simulations pick them.
+
+This is how the command line, :func:`~threeup3down.simulation.simulate` and
+other front ends pick opponents.
+
+>>> sorted(BOT_NAMES)
+['cheating', 'heuristic', 'ismcts', 'lowest', 'random']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from threeup3down.bots.heuristic import HeuristicBot
+from threeup3down.bots.ismcts import CheatingBot, ISMCTSBot
+from threeup3down.bots.protocol import AnyBot
+from threeup3down.bots.simple import LowestCardBot, RandomBot
+from threeup3down.core.errors import BotError
+
+__all__ = ["BOT_NAMES", "make_bot"]
+
+_MAKERS: dict[str, Callable[[int | None], AnyBot]] = {
+    "random": lambda budget: RandomBot(),
+    "lowest": lambda budget: LowestCardBot(),
+    "heuristic": lambda budget: HeuristicBot(),
+    "ismcts": lambda budget: ISMCTSBot(iterations=budget or ISMCTSBot.DEFAULT_ITERATIONS),
+    "cheating": lambda budget: CheatingBot(iterations=budget or CheatingBot.DEFAULT_ITERATIONS),
+}
+_BUDGETED = ("ismcts", "cheating")
+
+BOT_NAMES: tuple[str, ...] = tuple(_MAKERS)
+"""The names :func:`make_bot` knows: ``random``, ``lowest``, ``heuristic``,
+``ismcts`` and ``cheating`` (the one bot that sees every card)."""
+
+
+def make_bot(name: str) -> AnyBot:
+    """The bot called ``name``; a search bot takes its budget in iterations
+    after a colon (``ismcts:200``).
+
+    Raises :class:`~threeup3down.core.errors.BotError` for a name it does not know or a bad budget.
+
+    >>> type(make_bot("heuristic")).__name__, make_bot("ismcts:64").iterations
+    ('HeuristicBot', 64)
+    >>> make_bot("lowest:5")
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.BotError: bot 'lowest' takes no budget (only ismcts, cheating do): 'lowest:5'
+    """
+    if not isinstance(name, str):
+        raise BotError(f"a bot name must be a string such as 'heuristic', not {name!r}")
+    base, colon, budget_text = name.strip().partition(":")
+    if base not in _MAKERS:
+        raise BotError(f"unknown bot {base!r}: the bots are {', '.join(BOT_NAMES)}")
+    if not colon:
+        return _MAKERS[base](None)
+    if base not in _BUDGETED:
+        raise BotError(
+            f"bot {base!r} takes no budget (only {', '.join(_BUDGETED)} do): {name!r}"
+        )
+    if not budget_text.isdigit() or int(budget_text) < 1:
+        raise BotError(f"the budget in {name!r} must be a whole number of iterations, at least 1")
+    return _MAKERS[base](int(budget_text))

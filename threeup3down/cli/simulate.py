@@ -1,0 +1,168 @@
+"""``threeup3down simulate``: the command line of :func:`~threeup3down.simulation.simulate`.
+
+``--backend`` picks where the games run (:func:`~threeup3down.simulation.executors.backend`):
+``process`` (worker processes on this machine, the default), ``dask`` (a Dask
+``distributed`` cluster: ``--address`` of its scheduler, or a local cluster
+started for the run; extra ``[dask]``) and ``ray`` (a Ray cluster at
+``--address``, or a local Ray; extra ``[ray]``). A progress bar is shown
+with the ``[progress]`` extra (tqdm) when the output is a terminal.
+
+>>> import io, contextlib
+>>> from threeup3down.cli import main
+>>> out = io.StringIO()
+>>> with contextlib.redirect_stdout(out):
+...     status = main(["simulate", "--games", "4", "--players", "2", "--bots", "lowest,random",
+...                    "--workers", "1", "--seed", "1"])
+>>> status, "lowest" in out.getvalue()
+(0, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator
+import contextlib
+
+from threeup3down.core.errors import SimulationCancelled, ThreeUpError
+from threeup3down.core.rules import Rules
+from threeup3down.simulation import Progress, SimulationResult, simulate
+from threeup3down.simulation.executors import BACKENDS, backend
+
+__all__ = ["DESCRIPTION", "add_arguments", "format_summary", "run"]
+
+DESCRIPTION = """\
+Play many games between bots and print who wins, with 95% confidence intervals,
+how long games last, and how often piles are cleared and picked up. The same
+--seed gives the same results with any number of workers or any backend.
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``simulate`` (other than the table's rules) to ``parser``.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_arguments(parser)
+    >>> parser.parse_args(["--games", "5", "--bots", "random,lowest"]).games
+    5
+    """
+    parser.add_argument("--games", type=int, default=1000, help="how many games to play (default 1000)")
+    parser.add_argument(
+        "--bots", default="heuristic,random", metavar="NAMES",
+        help="comma-separated bot names, one per seat, or one name for every seat: "
+        "random, lowest, heuristic, ismcts (ismcts:200 sets its iterations), cheating "
+        "(default heuristic,random)",
+    )
+    parser.add_argument("--rotate", action="store_true", help="rotate the seats, each deal played in every rotation")
+    parser.add_argument("--workers", type=int, default=None, help="how many worker processes play games at once (default: one per core)")
+    parser.add_argument(
+        "--backend", choices=BACKENDS, default="process",
+        help="where the games run: local processes, a Dask cluster or Ray (default process)",
+    )
+    parser.add_argument("--address", default=None, help="the Dask scheduler or Ray cluster to use (default: start one here)")
+    parser.add_argument("--json", metavar="FILE", default=None, help="also write the result as JSON to FILE")
+    parser.add_argument("--records", metavar="FILE", default=None, help="write every game as a JSON line to FILE")
+
+
+def run(rules: Rules, args: argparse.Namespace) -> int:
+    """Run ``simulate`` with parsed options ``args`` and print the summary.
+
+    Returns 0; 2 after bad arguments (an unknown bot, a wrong number of
+    bots, no games) and 1 if a worker died or the run was interrupted, with
+    the reason on standard error and no summary.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_arguments(parser)
+    >>> _ = parser.add_argument("--seed", type=int, default=1)  # cli.py adds it with the rules
+    >>> run(Rules(players=2), parser.parse_args(["--games", "3", "--bots", "random,genius"]))
+    2
+    """
+    try:
+        return _run(rules, args)
+    except SimulationCancelled as error:
+        print(f"threeup3down simulate: {error}", file=sys.stderr)
+        return 1
+    except ThreeUpError as error:
+        print(f"threeup3down simulate: {error}", file=sys.stderr)
+        return 2
+
+
+def _run(rules: Rules, args: argparse.Namespace) -> int:
+    bots = [name.strip() for name in args.bots.split(",")]
+    if len(bots) == 1:
+        bots = bots * rules.players
+    start = time.perf_counter()
+    with (
+        backend(args.backend, address=args.address, workers=args.workers) as executor,
+        _progress_bar(args.games) as progress,
+    ):
+        result = simulate(
+            rules, bots, args.games, seed=args.seed, executor=executor,
+            workers=args.workers if executor is None else None,
+            progress=progress, rotate=args.rotate, records=args.records,
+        )
+    elapsed = time.perf_counter() - start
+    print(format_summary(result))
+    print(f"{result.games} games in {elapsed:.1f} s ({result.games / elapsed:.1f} games/s)")
+    if args.json:
+        document = result.to_dict()
+        document["timing"] = {
+            "elapsed_s": elapsed, "games_per_s": result.games / elapsed,
+            "backend": args.backend, "workers": args.workers,
+        }
+        with open(args.json, "w", encoding="utf-8") as file:
+            json.dump(document, file, indent=2)
+            file.write("\n")
+    return 0
+
+
+def format_summary(result: SimulationResult) -> str:
+    """A readable table of ``result``: win rates by bot and by seat, lengths and counts.
+
+    >>> from threeup3down.simulation import simulate
+    >>> result = simulate(Rules(players=2), ["lowest", "random"], 10, seed=1, workers=1)
+    >>> print(format_summary(result).splitlines()[0])
+    10 games, 2 players, seed 1
+    """
+    lines = [f"{result.games} games, {result.rules.players} players, seed {result.seed}"
+             + (", seats rotated" if result.rotate else ""), ""]
+    lines.append(f"{'bot':<16} {'seat-games':>10} {'wins':>8}  win rate [95% CI]")
+    for name in sorted(result.bot_seats):
+        rate = result.win_rate(name)
+        lines.append(f"{name:<16} {rate.trials:>10} {rate.count:>8}  {rate}")
+    lines.append("")
+    lines.append(f"{'seat':<16} {'games':>10} {'wins':>8}  win rate [95% CI]")
+    for seat in range(result.rules.players):
+        rate = result.seat_win_rate(seat)
+        lines.append(f"{seat:<16} {rate.trials:>10} {rate.count:>8}  {rate}")
+    lines.append("")
+    lines.append(
+        f"length in turns: mean {result.mean_length:.1f}, median {result.median_length}, "
+        f"p95 {result.p95_length}, max {result.max_length}"
+    )
+    per_game = result.games
+    lines.append(
+        f"per game: clears {result.clears / per_game:.2f}, pick-ups {result.pick_ups / per_game:.2f}, "
+        f"failed flips {result.failed_flips / per_game:.2f}, draws {result.draws / per_game:.2f}; "
+        f"stalemates (O10) {result.stalemates}"
+    )
+    return "\n".join(lines)
+
+
+@contextlib.contextmanager
+def _progress_bar(games: int) -> Iterator[Progress | None]:
+    if not sys.stderr.isatty():
+        yield None
+        return
+    try:
+        import tqdm
+    except ImportError:
+        yield None
+        return
+    with tqdm.tqdm(total=games, unit="game", file=sys.stderr) as bar:
+        def advance(done: int, total: int) -> None:
+            bar.update(done - bar.n)
+
+        yield advance

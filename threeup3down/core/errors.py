@@ -1,0 +1,204 @@
+"""The library's exceptions: one root, :class:`ThreeUpError`.
+
+Every error the library raises on bad input is a :class:`ThreeUpError` and a
+:class:`ValueError`, so callers may catch either. Errors pickle: their extra
+context is keyword-only and kept in ``args``.
+
+>>> issubclass(IllegalMoveError, ThreeUpError) and issubclass(IllegalMoveError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BotError",
+    "DocumentError",
+    "IllegalMoveError",
+    "MatchError",
+    "NotationError",
+    "RecordError",
+    "RulesError",
+    "SimulationCancelled",
+    "SimulationError",
+    "ThreeUpError",
+]
+
+
+class ThreeUpError(ValueError):
+    """Root of every error threeup3down raises on bad input.
+
+    >>> from threeup3down import parse_move
+    >>> try:
+    ...     parse_move("7x")
+    ... except ThreeUpError as error:
+    ...     type(error).__name__, isinstance(error, ValueError)
+    ('NotationError', True)
+    """
+
+
+class NotationError(ThreeUpError):
+    """A card, move or position string that is not valid notation.
+
+    >>> from threeup3down import Card
+    >>> Card.parse("7x")
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.NotationError: unknown colour 'x': expected g, r or b
+    """
+
+
+class MatchError(ThreeUpError):
+    """A game that cannot be scored or recorded, or a match that cannot be (O4).
+
+    >>> from threeup3down import new_game, Rules, score
+    >>> score(new_game(Rules(players=2), seed=1))
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.MatchError: only a finished game is scored (O4); this one is in setup
+    """
+
+
+class RulesError(ThreeUpError):
+    """A :class:`~threeup3down.Rules` whose values are impossible or do not combine.
+
+    :attr:`fields` names the offending configuration fields.
+
+    >>> from threeup3down import Rules
+    >>> Rules(players=1)
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.RulesError: players: 1 players is too few (S1: at least 2)
+    """
+
+    def __init__(self, message: str, *, fields: tuple[str, ...]) -> None:
+        super().__init__(f"{', '.join(fields)}: {message}")
+        self.fields = fields
+        """The names of the :class:`~threeup3down.Rules` fields at fault."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_rules_error, (self.args[0], self.fields))
+
+
+def _rebuild_rules_error(text: str, fields: tuple[str, ...]) -> RulesError:
+    error = RulesError.__new__(RulesError)
+    ValueError.__init__(error, text)
+    error.fields = fields
+    return error
+
+
+class IllegalMoveError(ThreeUpError):
+    """A move that the rules do not allow in the given state.
+
+    :attr:`rule` is the ID of the rule the move breaks (for example ``"P2"``),
+    as numbered in the rules specification; the message says what was tried
+    and why it is refused.
+
+    >>> from threeup3down import apply, GameState, Rules, parse_move
+    >>> state = GameState.from_notation("play 0 7r,9g|-|-/8b|-|- - 8g *", Rules(players=2))
+    >>> apply(state, parse_move("7r"))
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.IllegalMoveError: P2: player 0 cannot play 7r: a 7 is lower than the 8 on top of the discard pile
+    >>> try:
+    ...     apply(state, parse_move("7r"))
+    ... except IllegalMoveError as error:
+    ...     error.rule
+    'P2'
+    """
+
+    def __init__(self, message: str, *, rule: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        """The ID of the rule the refused move breaks."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_illegal_move_error, (self.args[0], self.rule))
+
+
+def _rebuild_illegal_move_error(text: str, rule: str) -> IllegalMoveError:
+    error = IllegalMoveError.__new__(IllegalMoveError)
+    ValueError.__init__(error, text)
+    error.rule = rule
+    return error
+
+
+class DocumentError(ThreeUpError):
+    """A JSON document (or text record) that is not valid data for the library.
+
+    .. versionchanged:: 0.2.0
+       Defined here (it was in :mod:`threeup3down.formats.codec`).
+
+    :attr:`path` locates the offending value in JSONPath form, ``$`` being the
+    whole document.
+
+    >>> error = DocumentError("expected an integer", path="$.seats[1]")
+    >>> str(error), error.path
+    ('$.seats[1]: expected an integer', '$.seats[1]')
+    """
+
+    def __init__(self, message: str, *, path: str = "$") -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        """Where in the document the problem is (``$`` is the whole document)."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_document_error, (self.args[0], self.path))
+
+
+def _rebuild_document_error(text: str, path: str) -> DocumentError:
+    error = DocumentError.__new__(DocumentError)
+    ValueError.__init__(error, text)
+    error.path = path
+    return error
+
+
+class RecordError(ThreeUpError):
+    """A game record whose metadata do not fit its game.
+
+    .. versionchanged:: 0.2.0
+       Defined here (it was in :mod:`threeup3down.formats.records`).
+
+    >>> from threeup3down import GameRecord, Rules
+    >>> GameRecord(rules=Rules(players=2), seed=1, names=("Ann",))
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.RecordError: 1 names for 2 players: name every seat or none
+    """
+
+
+class BotError(ThreeUpError):
+    """A bot name or budget that names no bot, or a bot that broke the protocol.
+
+    .. versionadded:: 0.2.0
+
+    >>> from threeup3down.bots import make_bot
+    >>> make_bot("genius")
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.BotError: unknown bot 'genius': the bots are random, lowest, heuristic, ismcts, cheating
+    """
+
+
+class SimulationError(ThreeUpError):
+    """Bad arguments to :func:`~threeup3down.simulation.simulate`, or a run that
+    failed before it finished.
+
+    .. versionadded:: 0.2.0
+
+    >>> from threeup3down import Rules
+    >>> from threeup3down.simulation import simulate
+    >>> simulate(Rules(players=2), ["random", "random"], 0, seed=1)
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.SimulationError: games must be a whole number of at least 1, not 0
+    """
+
+
+class SimulationCancelled(SimulationError):
+    """A run stopped before every game was played; no result is reported.
+
+    .. versionadded:: 0.2.0
+
+    >>> issubclass(SimulationCancelled, SimulationError)
+    True
+    """

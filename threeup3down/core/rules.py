@@ -1,0 +1,326 @@
+"""The rules configuration: table size, deck and every optional rule.
+
+A :class:`Rules` value is frozen and checked when it is made: values that are
+impossible, or options that do not combine, raise :class:`RulesError` naming
+the fields at fault.
+
+>>> Rules().players, len(Rules().deck_cards())
+(4, 84)
+>>> Rules(players=8, decks=2).deck_cards().count(Card.GREEN_CLEAR_PLUS_2)
+2
+>>> Rules(players=5, omitted_colours=frozenset({Colour.BLUE}))
+Traceback (most recent call last):
+...
+threeup3down.core.errors.RulesError: omitted_colours, players: leaving colours out (O8) is for 2-4 players, not 5
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Iterable
+
+import attrs
+
+from threeup3down.core.cards import Card, Colour, literal_deck, sort_cards, standard_deck
+from threeup3down.core.errors import RulesError
+
+__all__ = [
+    "RULES_VERSION",
+    "ClearTwoDraw",
+    "Deck",
+    "EarlyDraw",
+    "FirstPlayer",
+    "Rules",
+    "ScoreScope",
+]
+
+RULES_VERSION = "1.1"
+"""The version of the rules specification the engine implements.
+
+It changes when how the game is played changes, independently of the package
+version; the rules page lists its history.
+
+.. versionadded:: 0.2.0
+
+>>> RULES_VERSION
+'1.0'
+"""
+#: Cards a player is dealt: three 3DOWN and six to choose from (S2, S3).
+CARDS_PER_PLAYER = 9
+#: The largest table: twelve players with two decks (O11).
+MAX_PLAYERS = 12
+
+
+class Deck(enum.Enum):
+    """Which printed deck the game uses (D1).
+
+    >>> len(Rules(deck=Deck.LITERAL).deck_cards())
+    74
+    """
+
+    STANDARD = "standard"
+    """The 84-card deck: 70 numbered, 7 Clear, 6 Clear +1, 1 Clear +2 (default)."""
+    LITERAL = "literal"
+    """The 74-card deck the GR rules page describes, taken literally."""
+
+    def cards(self) -> tuple[Card, ...]:
+        """The deck's cards, sorted.
+
+        >>> len(Deck.LITERAL.cards())
+        74
+        """
+        return standard_deck() if self is Deck.STANDARD else literal_deck()
+
+
+class FirstPlayer(enum.Enum):
+    """How the first player is chosen (S5, O9).
+
+    >>> from threeup3down import new_game
+    >>> rules = Rules(players=3, first_player=FirstPlayer.DEALERS_LEFT, dealer=2)
+    >>> new_game(rules, seed=1).first_player
+    0
+    """
+
+    SEAT = "seat"
+    """The seat :attr:`Rules.first_seat` plays first (default, seat 0)."""
+    DEALERS_LEFT = "dealers-left"
+    """The seat after the dealer, :attr:`Rules.dealer`, plays first."""
+    RANDOM = "random"
+    """A seat drawn from the game's seed plays first."""
+
+
+class ClearTwoDraw(enum.Enum):
+    """When a player who played a Clear +2 may draw early (C3).
+
+    >>> Rules().clear_two_draw
+    <ClearTwoDraw.FIRST: 'first'>
+    """
+
+    FIRST = "first"
+    """Only before the first of the two extra plays (GR; default)."""
+    EACH = "each"
+    """Before each extra play (GH)."""
+
+
+class EarlyDraw(enum.Enum):
+    """How much the early draw of a Clear +1 or Clear +2 takes (C2).
+
+    >>> Rules().early_draw
+    <EarlyDraw.REFILL: 'refill'>
+    """
+
+    REFILL = "refill"
+    """Refill the hand to three, as the end-of-turn draw does (T4; default)."""
+    ONE = "one"
+    """One card, whatever the hand holds (GH: "can choose to draw a card")."""
+
+
+class ScoreScope(enum.Enum):
+    """Which of a player's cards count against them when a game is scored (O4).
+
+    >>> Rules(score_scope=ScoreScope.ALL).score_scope.value
+    'all'
+    """
+
+    HAND = "hand"
+    """Only the cards in hand (default, as written)."""
+    ALL = "all"
+    """Hand, 3UP and 3DOWN cards."""
+
+
+def _custom_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    cards = tuple(cards)
+    if not all(isinstance(card, Card) for card in cards):
+        raise RulesError("custom cards must be Card values", fields=("custom_cards",))
+    return sort_cards(cards)
+
+
+def _colours(colours: Iterable[Colour]) -> frozenset[Colour]:
+    error = RulesError("must be a set of Colour values", fields=("omitted_colours",))
+    try:
+        chosen = frozenset(colours)
+    except TypeError:
+        raise error from None
+    if not all(isinstance(colour, Colour) for colour in chosen):
+        raise error
+    return chosen
+
+
+@attrs.frozen(cache_hash=True)
+class Rules:
+    """Everything a table agrees on before the deal.
+
+    The defaults are the base game for four players. Every optional rule of
+    section O is a field, off by default except the turn limit (O10), which
+    guarantees every game ends.
+
+    >>> Rules(players=3, reverse_on_one=True).reverse_on_one
+    True
+    >>> Rules(players=7)
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.RulesError: players, decks: 7 players need two decks (S1, O11: one deck seats 2-6)
+    """
+
+    players: int = 4
+    """How many players sit at the table (S1: 2–6; O11: 7–12 with two decks;
+    with :attr:`custom_cards`, 2–12 if the cards deal nine to each)."""
+    deck: Deck = Deck.STANDARD
+    """The printed deck (D1)."""
+    custom_cards: tuple[Card, ...] | None = attrs.field(
+        default=None, converter=attrs.converters.optional(_custom_cards)
+    )
+    """Any multiset of cards to play with instead of :attr:`deck` (small games, tests)."""
+    decks: int = 1
+    """How many copies of the deck are shuffled together (O11: 2 for 7–12 players)."""
+    omitted_colours: frozenset[Colour] = attrs.field(default=frozenset(), converter=_colours)
+    """Colours whose cards are left out of the deck (O8: shorter game, 2–4 players)."""
+    first_player: FirstPlayer = FirstPlayer.SEAT
+    """How the first player is chosen (S5, O9)."""
+    first_seat: int = 0
+    """The seat that plays first with :attr:`FirstPlayer.SEAT`."""
+    dealer: int = 0
+    """The dealer's seat, for :attr:`FirstPlayer.DEALERS_LEFT`."""
+    clear_two_draw: ClearTwoDraw = ClearTwoDraw.FIRST
+    """When the early draw of a Clear +2 is offered (C3)."""
+    early_draw: EarlyDraw = EarlyDraw.REFILL
+    """How much the early draw of a Clear +1/+2 takes (C2)."""
+    clear_ends_turn: bool = False
+    """C1, C4, C5 (GH's literal reading): a Clear or three of a kind ends the turn even
+    when extra plays are still owed."""
+    places: bool = False
+    """O1: after the winner, play on to settle every place."""
+    draw_instead: bool = False
+    """O2: a player who could play may take one card from the draw pile instead."""
+    reverse_on_one: bool = False
+    """O3: a play containing a 1 reverses the direction of play."""
+    reverse_each_one: bool = False
+    """O3, with :attr:`reverse_on_one`: every 1 of a play reverses the direction, so
+    two 1s played together change nothing."""
+    score_scope: ScoreScope = ScoreScope.HAND
+    """O4: which cards are scored at the end of a game."""
+    pile_swap: bool = False
+    """O5: after setup, the 3UP/3DOWN piles change owners at random."""
+    chosen_faces: bool = False
+    """O6: each player chooses the 3UP cards of the next player."""
+    same_colour_swap: bool = False
+    """O7: four cards of one colour on top of the pile offer a hand/3UP swap."""
+    turn_limit: int | None = 1000
+    """O10: after this many turns an unfinished game ends as a stalemate; ``None`` for none."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_table(self)
+
+    @property
+    def colour_matters(self) -> bool:
+        """Whether any active rule looks at colours (only O7 does)."""
+        return self.same_colour_swap
+
+    def deck_cards(self) -> tuple[Card, ...]:
+        """Every card in play, sorted: the deck (or custom cards) times :attr:`decks`,
+        less the :attr:`omitted_colours`.
+
+        >>> len(Rules(players=2, omitted_colours=frozenset({Colour.RED})).deck_cards())
+        56
+        """
+        return _deck_cards(self.deck, self.custom_cards, self.decks, self.omitted_colours)
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_cards(
+    deck: Deck, custom_cards: tuple[Card, ...] | None, decks: int, omitted: frozenset[Colour]
+) -> tuple[Card, ...]:
+    base = custom_cards if custom_cards is not None else deck.cards()
+    return sort_cards(card for card in base * decks if card.colour not in omitted)
+
+
+def _check_types(rules: Rules) -> None:
+    """Refuse values of the wrong type, naming the field."""
+    for field in attrs.fields(Rules):
+        value = getattr(rules, field.name)
+        expected = _FIELD_TYPES.get(field.name)
+        if expected is None:
+            continue
+        optional = field.name == "turn_limit" and value is None
+        if not optional and (not isinstance(value, expected) or (expected is int and isinstance(value, bool))):
+            raise RulesError(
+                f"{value!r} is not of type {expected.__name__}", fields=(field.name,)
+            )
+
+
+_FIELD_TYPES: dict[str, type] = {
+    "players": int,
+    "deck": Deck,
+    "decks": int,
+    "first_player": FirstPlayer,
+    "first_seat": int,
+    "dealer": int,
+    "clear_two_draw": ClearTwoDraw,
+    "early_draw": EarlyDraw,
+    "clear_ends_turn": bool,
+    "places": bool,
+    "draw_instead": bool,
+    "reverse_on_one": bool,
+    "reverse_each_one": bool,
+    "score_scope": ScoreScope,
+    "pile_swap": bool,
+    "chosen_faces": bool,
+    "same_colour_swap": bool,
+    "turn_limit": int,
+}
+
+
+def _check_table(rules: Rules) -> None:
+    """Refuse a table that cannot be dealt or options that do not combine."""
+    _check_types(rules)
+    if rules.players < 2:
+        raise RulesError(f"{rules.players} players is too few (S1: at least 2)", fields=("players",))
+    if rules.turn_limit is not None and rules.turn_limit < 1:
+        raise RulesError(
+            f"a turn limit must be at least 1 turn, not {rules.turn_limit} (O10)",
+            fields=("turn_limit",),
+        )
+    if rules.players > MAX_PLAYERS:
+        raise RulesError(
+            f"{rules.players} players is too many (O11: at most {MAX_PLAYERS})", fields=("players",)
+        )
+    if rules.decks not in (1, 2):
+        raise RulesError(f"{rules.decks} decks: one or two are used (O11)", fields=("decks",))
+    if rules.decks == 1 and rules.players > 6 and rules.custom_cards is None:
+        raise RulesError(
+            f"{rules.players} players need two decks (S1, O11: one deck seats 2-6)",
+            fields=("players", "decks"),
+        )
+    if rules.decks == 2 and not 7 <= rules.players <= 12:
+        raise RulesError(
+            f"two decks are for 7-12 players, not {rules.players} (O11)",
+            fields=("decks", "players"),
+        )
+    if rules.omitted_colours:
+        if not 2 <= rules.players <= 4:
+            raise RulesError(
+                f"leaving colours out (O8) is for 2-4 players, not {rules.players}",
+                fields=("omitted_colours", "players"),
+            )
+        if len(rules.omitted_colours) > 2:
+            raise RulesError(
+                "at most two colours may be left out (O8)", fields=("omitted_colours",)
+            )
+    if rules.reverse_each_one and not rules.reverse_on_one:
+        raise RulesError(
+            "reverse_each_one counts the 1s of reverse_on_one (O3), which is off",
+            fields=("reverse_each_one", "reverse_on_one"),
+        )
+    for name in ("first_seat", "dealer"):
+        seat = getattr(rules, name)
+        if not 0 <= seat < rules.players:
+            raise RulesError(
+                f"seat {seat} is not at a table of {rules.players}", fields=(name,)
+            )
+    size = len(rules.deck_cards())
+    if size < CARDS_PER_PLAYER * rules.players:
+        raise RulesError(
+            f"{size} cards cannot deal {CARDS_PER_PLAYER} to each of {rules.players} players (S2, S3)",
+            fields=("players", "deck", "custom_cards", "decks", "omitted_colours"),
+        )

@@ -1,0 +1,698 @@
+"""JSON values for the library's frozen classes, led by their type hints.
+
+Every value the library stores is a frozen attrs class whose fields hold
+ints, bools, strings, cards, enumerations, tuples, optional values and other
+such classes. :func:`encode` and :func:`decode` turn a value of a type hint
+into JSON values and back: an attrs class becomes an object keyed by its
+field names, a :class:`~threeup3down.Card` its card notation (``"7r"``), a
+move its move notation (``"^7r,7g"``), an enumeration its value, a tuple or
+frozenset an array, a date its ISO form (``"2024-05-01"``).
+
+:func:`decode` is strict and says where a document is wrong: a wrong type,
+an unknown or missing field, an unknown card each raise
+:class:`DocumentError` with the JSON path of the offending value. A field
+with a default may be left out.
+
+>>> from threeup3down import Card
+>>> encode((Card.RED_7, Card.BLUE_CLEAR), tuple[Card, ...])
+['7r', 'Cb']
+>>> decode({"players": 3, "places": True}, Rules)
+Rules(players=3, deck=<Deck.STANDARD: 'standard'>, custom_cards=None, decks=1, omitted_colours=frozenset(), first_player=<FirstPlayer.SEAT: 'seat'>, first_seat=0, dealer=0, clear_two_draw=<ClearTwoDraw.FIRST: 'first'>, early_draw=<EarlyDraw.REFILL: 'refill'>, clear_ends_turn=False, places=True, draw_instead=False, reverse_on_one=False, reverse_each_one=False, score_scope=<ScoreScope.HAND: 'hand'>, pile_swap=False, chosen_faces=False, same_colour_swap=False, turn_limit=1000)
+>>> decode({"players": "3"}, Rules)
+Traceback (most recent call last):
+...
+threeup3down.core.errors.DocumentError: $.players: expected an integer, not a string
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+import operator
+import re
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, TypeAlias, TypeVar, Union
+
+import attrs
+
+from threeup3down.core.cards import _BY_TEXT, _TEXT, Card
+from threeup3down.core.errors import DocumentError, ThreeUpError
+from threeup3down.core.moves import Move, parse_move
+from threeup3down.core.rules import Rules
+from threeup3down.core.state import GameState, Seat, make_seat, make_state
+
+__all__ = ["JsonValue", "decode", "encode", "json_type"]
+
+JsonValue: TypeAlias = "None | bool | int | float | str | list[JsonValue] | dict[str, JsonValue]"
+"""A value as :func:`json.loads` returns it."""
+
+A = TypeVar("A", bound=attrs.AttrsInstance)
+
+
+def json_type(value: object) -> str:
+    """The JSON name of the type of ``value``, for error messages.
+
+    >>> json_type(True), json_type(1.5), json_type([]), json_type(None)
+    ('a boolean', 'a number', 'an array', 'null')
+    """
+    match value:
+        case bool():
+            return "a boolean"
+        case int():
+            return "an integer"
+        case float():
+            return "a number"
+        case str():
+            return "a string"
+        case list():
+            return "an array"
+        case dict():
+            return "an object"
+        case None:
+            return "null"
+        case _:
+            return f"a {type(value).__name__}, which is not a JSON value"
+
+
+# ------------------------------------------------------------------ encoding
+#
+# Each type hint is turned once into a function that encodes or decodes its
+# values (:func:`_encoder`, :func:`_decoder`), and each attrs class into a
+# list of its fields with theirs: type hints are resolved once per class,
+# not once per value.
+
+Encoder: TypeAlias = Callable[[Any], JsonValue]  # Any: each is called with its hint's values only
+Decoder: TypeAlias = Callable[[object, str], object]
+
+
+def encode(value: object, hint: object) -> JsonValue:
+    """``value``, of the type ``hint``, as a JSON value.
+
+    >>> from threeup3down import Colour, parse_move
+    >>> encode(frozenset({Colour.BLUE, Colour.GREEN}), frozenset[Colour])
+    ['g', 'b']
+    >>> encode(parse_move("^7r"), Move), encode(None, int | None)
+    ('^7r', None)
+    """
+    return _encoder(hint)(value)
+
+
+def encode_fields(value: attrs.AttrsInstance) -> dict[str, JsonValue]:
+    """The attrs instance ``value`` as a JSON object keyed by its field names.
+
+    A field whose metadata holds ``{"json": "omit-default"}`` is left out
+    while it holds its default, so documents stay as they were before the
+    field was added.
+
+    >>> from threeup3down import Seat, Card
+    >>> encode_fields(Seat(hand=(Card.RED_7,)))
+    {'hand': ['7r'], 'up': [], 'down': []}
+    >>> encode_fields(Seat(hand=(Card.RED_7,), known=(Card.RED_7,)))
+    {'hand': ['7r'], 'up': [], 'down': [], 'known': ['7r']}
+    """
+    return _class_codec(type(value)).encode(value)
+
+
+def _object_encoder(
+    names: tuple[str, ...], encoders: tuple[Encoder, ...], omitted: tuple[tuple[str, object], ...]
+) -> Callable[[Any], dict[str, JsonValue]]:
+    """The encoder of one attrs class's instances: every field read at once,
+    the cards of a tuple of cards looked up in place (``None`` stands for
+    their encoder), then the fields left out at their default taken away."""
+    read: Callable[[Any], tuple[Any, ...]] = (
+        operator.attrgetter(*names) if len(names) > 1 else lambda value: (getattr(value, names[0]),)
+    ) if names else lambda value: ()
+    pairs = tuple(zip(names, (None if e is _encode_cards else e for e in encoders)))
+    text = _TEXT.__getitem__
+
+    def encode_object(value: Any) -> dict[str, JsonValue]:
+        document: dict[str, JsonValue] = {
+            name: list(map(text, field)) if encoder is None else encoder(field)
+            for (name, encoder), field in zip(pairs, read(value))
+        }
+        for name, default in omitted:
+            if getattr(value, name) == default:
+                del document[name]
+        return document
+
+    return encode_object
+
+
+def _cached_rules(encode: Callable[[Any], dict[str, JsonValue]]) -> Callable[[Any], dict[str, JsonValue]]:
+    """The encoder of :class:`~threeup3down.Rules`: ``encode`` once per rules,
+    as a game's states all hold the same. The arrays are copied, as each
+    document is its caller's."""
+
+    def encode_rules(rules: Rules) -> dict[str, JsonValue]:
+        found = _RULES_ENCODED.get(rules)
+        if found is None:
+            if len(_RULES_ENCODED) >= 64:  # a bound, whatever the input
+                _RULES_ENCODED.clear()
+            document = encode(rules)
+            arrays = tuple(name for name, field in document.items() if type(field) is list)
+            found = _RULES_ENCODED[rules] = (document, arrays)
+        document, arrays = found
+        copy = document.copy()
+        for name in arrays:
+            copy[name] = typing.cast(list[JsonValue], document[name]).copy()  # of strings: all copied
+        return copy
+
+    return encode_rules
+
+
+_RULES_ENCODED: dict[Rules, tuple[dict[str, JsonValue], tuple[str, ...]]] = {}
+"""Each rules' fields encoded, with the names of those that hold arrays."""
+
+
+_ENCODERS: dict[object, Encoder] = {}
+
+
+def _encoder(hint: object) -> Encoder:
+    """The function that encodes values of the type ``hint``, made once per hint."""
+    try:
+        return _ENCODERS[hint]
+    except KeyError:
+        encoder = _ENCODERS[hint] = _make_encoder(hint)
+        return encoder
+
+
+def _make_encoder(hint: object) -> Encoder:
+    if hint == Move:
+        return str
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        item = typing.get_args(hint)[0]
+        if item is Card:
+            return _encode_cards
+        element = _encoder(item)
+        if isinstance(item, type) and attrs.has(item):
+            encode_item = _class_codec(item).encode
+            return lambda value: [encode_item(e) if type(e) is item else element(e) for e in value]
+        return lambda value: [element(e) for e in value]
+    if origin is frozenset:
+        item = typing.get_args(hint)[0]
+        members = list(typing.cast(type[enum.Enum], item))
+        member = _encoder(item)
+        return lambda value: [member(m) for m in members if m in value]
+    if origin in (Union, types.UnionType):
+        inner = _encoder(_optional_of(hint))
+        return lambda value: None if value is None else inner(value)
+    if hint is Card:
+        return str
+    if hint in (bool, int, str):
+        return lambda value: value if type(value) is hint else _encode_value(value, hint)
+    if isinstance(hint, type) and attrs.has(hint):  # its own class's codec, unless a subclass's
+        encode_instance = _class_codec(hint).encode
+        return lambda value: encode_instance(value) if type(value) is hint else encode_fields(value)
+    return lambda value: _encode_value(value, hint)
+
+
+def _encode_cards(value: tuple[Card, ...]) -> JsonValue:
+    return list(map(_TEXT.__getitem__, value))
+
+
+def _encode_value(value: object, hint: object) -> JsonValue:
+    """A value encoded by what it is: an enumeration, a date, a scalar or an attrs instance."""
+    if isinstance(value, enum.Enum):
+        return typing.cast(JsonValue, value.value)
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, (bool, int, str)):
+        return value
+    if attrs.has(type(value)):
+        return encode_fields(typing.cast(attrs.AttrsInstance, value))
+    raise TypeError(f"cannot encode {value!r} as {hint!r}")
+
+
+@attrs.frozen
+class _ClassCodec:
+    """How the fields of one attrs class are encoded and decoded."""
+
+    names: tuple[str, ...]
+    known: frozenset[str]
+    """The field names, to look keys up in."""
+    encode: Callable[[Any], dict[str, JsonValue]]
+    """The class's instances as JSON objects of their fields."""
+    decoders: tuple[tuple[int, str, str, Decoder, bool, object], ...]
+    """Each field's place, name, ``.name`` for paths, decoder, whether it must
+    be given, and what it takes as it is: ``list`` for a tuple of cards (looked
+    up in place), ``bool``, ``int`` or ``str`` for a value of exactly that type."""
+    defaults: tuple[object, ...]
+    """Each field's default, for a class with a builder."""
+    build: Callable[..., Any] | None
+    """The private builder that makes an instance from every field in order
+    (:func:`~threeup3down.core.state.make_state`), where the class has one."""
+    fast: _FastPath | None
+    """How a document written as this library writes it is read in few steps,
+    for a class with a builder whose every field has a plain JSON type."""
+
+
+@attrs.frozen
+class _FastPath:
+    """The few steps that read an object of a class's fields when each is of
+    the JSON type it is written as: every field fetched at once (an absent
+    field taking its default as written), their types compared in one step,
+    the tuples of cards looked up in place, the other fields that are not
+    plain scalars decoded. Anything else takes the general path of
+    :func:`decode_fields`, which says what is wrong."""
+
+    absent: tuple[object, ...]
+    """Each field's default in JSON form, or :data:`_MISSING` if it must be given."""
+    kinds: tuple[type, ...]
+    """The JSON type each field is written as."""
+    cards: tuple[int, ...]
+    """The places of the tuples of cards."""
+    decoded: tuple[tuple[int, str, Decoder], ...]
+    """The place, ``.name`` for paths and decoder of the other fields that are
+    not taken as they are."""
+
+
+_CLASS_CODECS: dict[type, _ClassCodec] = {}
+
+
+def _class_codec(cls: type) -> _ClassCodec:
+    codec = _CLASS_CODECS.get(cls)
+    if codec is None:
+        fields = attrs.fields(cls)
+        hints = typing.get_type_hints(cls)
+        names = tuple(field.name for field in fields)
+        encode = _object_encoder(
+            names,
+            tuple(_encoder(hints[name]) for name in names),
+            tuple(
+                (field.name, field.default)
+                for field in fields
+                if field.metadata.get("json") == "omit-default"
+            ),
+        )
+        codec = _CLASS_CODECS[cls] = _ClassCodec(
+            names=names,
+            known=frozenset(names),
+            encode=_cached_rules(encode) if cls is Rules else encode,
+            decoders=tuple(
+                (
+                    index,
+                    field.name,
+                    f".{field.name}",
+                    _decoder(hints[field.name]),
+                    field.default is attrs.NOTHING,
+                    _taken_as_is(hints[field.name]),
+                )
+                for index, field in enumerate(fields)
+            ),
+            defaults=tuple(field.default for field in fields),
+            build=_BUILDERS.get(cls),
+            fast=_fast_path(fields, hints) if cls in _BUILDERS else None,
+        )
+    return codec
+
+
+def _fast_path(fields: tuple[attrs.Attribute[Any], ...], hints: dict[str, Any]) -> _FastPath | None:
+    """The fast path of a class's fields, if each has a plain JSON type."""
+    kinds = tuple(_json_kind(hints[field.name]) for field in fields)
+    if None in kinds:
+        return None
+    taken = tuple(_taken_as_is(hints[field.name]) for field in fields)
+    return _FastPath(
+        absent=tuple(
+            _MISSING if field.default is attrs.NOTHING else encode(field.default, hints[field.name])
+            for field in fields
+        ),
+        kinds=typing.cast(tuple[type, ...], kinds),
+        cards=tuple(index for index, as_is in enumerate(taken) if as_is is list),
+        decoded=tuple(
+            (index, f".{field.name}", _decoder(hints[field.name]))
+            for index, field in enumerate(fields)
+            if taken[index] is None
+        ),
+    )
+
+
+def _json_kind(hint: object) -> type | None:
+    """The JSON type (as :func:`json.loads` returns it) that values of ``hint``
+    are written as; ``None`` where that depends on the value."""
+    if typing.get_origin(hint) in (tuple, frozenset):
+        return list
+    if hint is bool or hint is int or hint is str:
+        return hint
+    if hint is Card or hint == Move:  # in notation
+        return str
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return str if all(type(member.value) is str for member in hint) else None
+    if isinstance(hint, type) and attrs.has(hint):
+        return dict
+    return None
+
+
+_BUILDERS: dict[type, Callable[..., Any]] = {GameState: make_state, Seat: make_seat}
+"""The classes read most, made through their private builders: neither has
+validators or converters, so the value is the one their constructor makes."""
+
+
+def _taken_as_is(hint: object) -> object:
+    """What a field of type ``hint`` takes without calling its decoder (see
+    :attr:`_ClassCodec.decoders`)."""
+    if hint == tuple[Card, ...]:
+        return list
+    return hint if hint in (bool, int, str) else None
+
+
+def _optional_of(hint: object) -> object:
+    """The ``X`` of ``X | None``."""
+    (inner,) = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+    return inner
+
+
+# ------------------------------------------------------------------ decoding
+
+
+def decode(data: object, hint: object, path: str = "$") -> object:
+    """The value of type ``hint`` that the JSON value ``data`` encodes.
+
+    Raises :class:`DocumentError`, naming ``path``, if ``data`` is not one.
+
+    >>> decode(["7r", "C+1b"], tuple[Card, ...])
+    (Card.RED_7, Card.BLUE_CLEAR_PLUS_1)
+    >>> decode(["7r", "7x"], tuple[Card, ...], "$.hand")
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.DocumentError: $.hand[1]: unknown colour 'x': expected g, r or b
+    """
+    return _decoder(hint)(data, path)
+
+
+_DECODERS: dict[object, Decoder] = {}
+
+
+def _decoder(hint: object) -> Decoder:
+    """The function that decodes values of the type ``hint``, made once per hint."""
+    try:
+        return _DECODERS[hint]
+    except KeyError:
+        decoder = _DECODERS[hint] = _make_decoder(hint)
+        return decoder
+
+
+def _make_decoder(hint: object) -> Decoder:
+    if hint == Move:
+        return _decode_move
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        item = typing.get_args(hint)[0]
+        if item is Card:
+            return _decode_cards
+        if isinstance(item, type) and attrs.has(item):
+            return _objects_decoder(item)
+        return _tuple_decoder(_decoder(item))
+    if origin is frozenset:
+        element = _decoder(typing.get_args(hint)[0])
+        return lambda data, path: _decode_set(data, element, path)
+    if origin in (Union, types.UnionType):
+        inner = _decoder(_optional_of(hint))
+        return lambda data, path: None if data is None else inner(data, path)
+    if hint is Card:
+        return _decode_card
+    if isinstance(hint, type):
+        if issubclass(hint, enum.Enum):
+            return _enum_decoder(hint)
+        if hint is datetime.date:
+            return _decode_date
+        if hint in (bool, int, str):
+            return lambda data, path: _decode_scalar(data, hint, path)
+        if attrs.has(hint):
+            return lambda data, path: decode_fields(data, hint, path)
+    return _cannot_decode(hint)
+
+
+def _cannot_decode(hint: object) -> Decoder:
+    def refuse(data: object, path: str) -> object:
+        raise TypeError(f"cannot decode {hint!r}")
+
+    return refuse
+
+
+def _objects_decoder(cls: type[A]) -> Decoder:
+    """The decoder of a tuple of instances of the attrs class ``cls``."""
+
+    def decode_objects(data: object, path: str) -> object:
+        items = _array(data, path)
+        return tuple([decode_fields(item, cls, f"{path}[{n}]") for n, item in enumerate(items)])
+
+    return decode_objects
+
+
+def _tuple_decoder(element: Decoder) -> Decoder:
+    def decode_tuple(data: object, path: str) -> object:
+        return tuple(element(item, f"{path}[{n}]") for n, item in enumerate(_array(data, path)))
+
+    return decode_tuple
+
+
+def _decode_cards(data: object, path: str) -> object:
+    elements = _array(data, path)
+    try:  # the common case, fast: every element a card in card notation
+        return tuple(map(_BY_TEXT.__getitem__, elements))  # type: ignore[arg-type]
+    except (KeyError, TypeError):  # find the faulty element, and say where it is
+        return tuple(_decode_card(element, f"{path}[{n}]") for n, element in enumerate(elements))
+
+
+
+
+def decode_fields(
+    data: object, cls: type[A], path: str = "$", *, skip: tuple[str, ...] = ()
+) -> A:
+    """An instance of the attrs class ``cls`` from a JSON object of its fields.
+
+    Keys named in ``skip`` are allowed and ignored (a document's envelope).
+    An error raised by ``cls`` itself (such as a
+    :class:`~threeup3down.RulesError`) becomes a :class:`DocumentError` at
+    ``path``. A :class:`~threeup3down.Rules` is checked once: the same rules
+    read again are the value already made.
+
+    >>> from threeup3down import Rules
+    >>> decode_fields({"players": 2, "speed": 3}, Rules, "$.rules")
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.DocumentError: $.rules: unknown field 'speed' (fields: players, deck, custom_cards, decks, omitted_colours, first_player, first_seat, dealer, clear_two_draw, early_draw, clear_ends_turn, places, draw_instead, reverse_on_one, reverse_each_one, score_scope, pile_swap, chosen_faces, same_colour_swap, turn_limit)
+    """
+    codec = _class_codec(cls)
+    if not isinstance(data, dict) or not codec.known.issuperset(
+        data.keys() - set(skip) if skip else data
+    ):
+        _check_keys(data, codec, path, skip)  # says what is wrong
+    document = typing.cast(dict[str, object], data)
+    fast = codec.fast
+    if fast is not None:
+        values = list(map(document.get, codec.names, fast.absent))
+        if tuple(map(type, values)) == fast.kinds:
+            try:  # the common case, fast: every card in card notation
+                for index in fast.cards:
+                    cards = values[index]
+                    values[index] = tuple(map(_card_of, cards)) if cards else ()  # type: ignore[call-overload]
+            except (KeyError, TypeError):  # the general path says which card is wrong
+                pass
+            else:
+                for index, suffix, decoder in fast.decoded:
+                    values[index] = decoder(values[index], path + suffix)
+                return typing.cast(A, codec.build(*values))  # type: ignore[misc]
+    key = None
+    if cls is Rules:
+        last = _last_rules_read(document, skip)
+        if last is not None:
+            return typing.cast(A, last)
+        key = _rules_key(document, skip)
+        if key is not None and key in _RULES:
+            return typing.cast(A, _remember_rules(document, skip, _RULES[key]))
+    values = list(codec.defaults)
+    given = [False] * len(values)
+    card = _BY_TEXT.__getitem__
+    for index, name, suffix, decoder, required, as_is in codec.decoders:
+        field = document.get(name, _MISSING)
+        if field is _MISSING:
+            if required:
+                raise DocumentError(f"missing field {name!r}", path=path)
+            continue
+        given[index] = True
+        kind = type(field)
+        if kind is as_is:
+            if kind is not list:
+                values[index] = field
+                continue
+            try:  # the common case, fast: every element a card in card notation
+                values[index] = tuple(map(card, typing.cast(list[str], field)))
+                continue
+            except (KeyError, TypeError):  # the decoder says which element is wrong
+                pass
+        values[index] = decoder(field, path + suffix)
+    try:  # also a state or seat the fast path passed over: built and checked the public way
+        value = cls(**{name: values[index] for index, name, *_ in codec.decoders if given[index]})
+    except ThreeUpError as error:
+        raise DocumentError(str(error), path=path) from error
+    if key is not None:
+        if len(_RULES) >= 64:  # a bound, whatever the input
+            _RULES.clear()
+        _RULES[key] = _remember_rules(document, skip, typing.cast(Rules, value))
+    return value
+
+
+_MISSING = object()
+
+_card_of = _BY_TEXT.__getitem__
+"""The card of a card's notation, looked up once."""
+
+
+def _check_keys(data: object, codec: _ClassCodec, path: str, skip: tuple[str, ...]) -> None:
+    """Refuse what is not an object of the class's fields (and ``skip``)."""
+    for key in _object(data, path):
+        if key not in codec.known and key not in skip:
+            raise DocumentError(f"unknown field {key!r} (fields: {', '.join(codec.names)})", path=path)
+
+
+RulesKey: TypeAlias = "tuple[object, ...] | None"
+
+_RULES: dict[tuple[object, ...], Rules] = {}
+"""Rules already read, by their document: rules are checked once (a state's
+document holds its rules, and a game's states all hold the same)."""
+
+
+def _rules_key(document: Mapping[str, object], skip: tuple[str, ...]) -> RulesKey:
+    """What a rules object is keyed by in :data:`_RULES`: its keys, the exact
+    type of each value (``true`` and ``1`` compare equal in Python, never in a
+    rules document) and the values, an array as a tuple; ``None`` (never
+    cached) for values other than JSON scalars and arrays of strings."""
+    values = tuple(document.values())
+    kinds = tuple(map(type, values))
+    if not _KEYED.issuperset(kinds):
+        return None
+    if list in kinds:
+        items = list(values)
+        for index, kind in enumerate(kinds):
+            if kind is list:
+                array = tuple(typing.cast(list[object], items[index]))
+                if not _STRINGS.issuperset(map(type, array)):
+                    return None
+                items[index] = array
+        values = tuple(items)
+    return (skip, tuple(document), kinds, values)
+
+
+_LAST_RULES: list[tuple[dict[str, object], tuple[str, ...], tuple[type, ...], tuple[str, ...], Rules]] = []
+"""The rules document read last, as :func:`_remember_rules` keeps it: the
+document (its arrays copied), its keys in order, the type of each value, the
+keys that hold arrays, and the rules."""
+
+
+def _last_rules_read(document: Mapping[str, object], skip: tuple[str, ...]) -> Rules | None:
+    """The rules read last, if ``document`` is that document again: its keys
+    in the same order, each value of the same exact type, its arrays of
+    strings, and equal (compared last, once every value is known to be a
+    JSON value); checked in fewer steps than :func:`_rules_key`."""
+    if not _LAST_RULES:
+        return None
+    last, names, kinds, arrays, rules = _LAST_RULES[0]
+    if (
+        skip == ()
+        and tuple(document) == names
+        and tuple(map(type, document.values())) == kinds
+        and all(_STRINGS.issuperset(map(type, typing.cast(list[object], document[name]))) for name in arrays)
+        and document == last
+    ):
+        return rules
+    return None
+
+
+def _remember_rules(document: Mapping[str, object], skip: tuple[str, ...], rules: Rules) -> Rules:
+    """Keep ``document``, read as ``rules``, for :func:`_last_rules_read`; return ``rules``."""
+    if skip == ():
+        copy = {name: list(value) if type(value) is list else value for name, value in document.items()}
+        arrays = tuple(name for name, value in copy.items() if type(value) is list)
+        _LAST_RULES[:] = [(copy, tuple(copy), tuple(map(type, copy.values())), arrays, rules)]
+    return rules
+
+
+_KEYED = frozenset((str, int, bool, type(None), list))
+"""The types of the values of a rules document that is cached."""
+_STRINGS = frozenset((str,))
+
+
+def _object(data: object, path: str) -> Mapping[str, object]:
+    if not isinstance(data, dict):
+        raise DocumentError(f"expected an object, not {json_type(data)}", path=path)
+    for key in data:
+        if not isinstance(key, str):
+            raise DocumentError(f"object keys are strings, not {json_type(key)}", path=path)
+    return typing.cast(Mapping[str, object], data)
+
+
+def _array(data: object, path: str) -> list[object]:
+    if not isinstance(data, list):
+        raise DocumentError(f"expected an array, not {json_type(data)}", path=path)
+    return data
+
+
+def _decode_scalar(data: object, hint: type, path: str) -> object:
+    # bool is an int in Python, never in JSON
+    if type(data) is not hint:
+        expected = {bool: "a boolean", int: "an integer", str: "a string"}[hint]
+        raise DocumentError(f"expected {expected}, not {json_type(data)}", path=path)
+    return data
+
+
+def _string(data: object, path: str, what: str) -> str:
+    if not isinstance(data, str):
+        raise DocumentError(f"expected {what} (a string), not {json_type(data)}", path=path)
+    return data
+
+
+def _decode_card(data: object, path: str) -> Card:
+    try:
+        return Card.parse(_string(data, path, "a card such as 7r"))
+    except DocumentError:
+        raise
+    except ThreeUpError as error:
+        raise DocumentError(str(error), path=path) from None
+
+
+def _decode_move(data: object, path: str) -> Move:
+    text = _string(data, path, "a move in move notation")
+    if text != text.strip() or not text.isascii():
+        raise DocumentError(f"not a move: {text!r} (move notation is ASCII, without spaces)", path=path)
+    try:
+        return parse_move(text)
+    except ThreeUpError as error:  # non-ASCII digits ("v²"), which int() refuses, were turned away above
+        raise DocumentError(str(error), path=path) from None
+
+
+def _enum_decoder(hint: type[enum.Enum]) -> Decoder:
+    members = {member.value: member for member in hint}
+    allowed = ", ".join(repr(value) for value in members)
+
+    def decode_enum(data: object, path: str) -> enum.Enum:
+        member = members.get(data) if isinstance(data, str) else None
+        if member is None:
+            raise DocumentError(f"expected one of {allowed}, not {data!r}", path=path)
+        return member
+
+    return decode_enum
+
+
+def _decode_set(data: object, element: Decoder, path: str) -> frozenset[object]:
+    members = [element(item, f"{path}[{n}]") for n, item in enumerate(_array(data, path))]
+    if len(set(members)) != len(members):
+        raise DocumentError("the array names a value twice", path=path)
+    return frozenset(members)
+
+
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _decode_date(data: object, path: str) -> datetime.date:
+    text = _string(data, path, "a date such as 2024-05-01")
+    try:
+        if not _ISO_DATE.fullmatch(text):
+            raise ValueError(text)
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise DocumentError(f"not a date in the form YYYY-MM-DD: {text!r}", path=path) from None
