@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 from collections.abc import MutableSequence
@@ -11,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import moves, play, position
-from tests.spec.expect import canonical, exact_position, refused
+from tests.spec.expect import exact_position, refused
 from threeup3down import (
     ChooseUp,
     FirstPlayer,
@@ -27,7 +26,7 @@ from threeup3down import (
     new_game,
     standard_deck,
 )
-from threeup3down.core.deal import _shuffle, deal_from, random_pile_swap
+from threeup3down.core.deal import deal_from, random_pile_swap
 
 SETUP = "setup 0 2g,2r,5b,9g,Cb,C+1r|-|3g,3r,3b/4g,4r,4b,6g,6r,6b|-|7g,7r,7b 8g,8r - *"
 """Two players in setup: seat 0 chooses its 3UP cards from six."""
@@ -123,21 +122,6 @@ def test_the_deck_is_shuffled_as_random_shuffle_orders_it(rules: Rules) -> None:
         swap = random_pile_swap(rules.players, rng) if rules.pile_swap else ()
         expected = deal_from(rules, deck, first_player=first, pile_swap=swap)
         assert new_game(rules, seed=seed) == expected
-
-
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 84, 999, 1000, 1001])
-def test_the_shuffle_leaves_cards_and_generator_as_random_shuffle_does(size: int) -> None:
-    """The deal's shuffle gives random.Random.shuffle's order and leaves the
-    generator in the same state, for any number of cards (a long list is
-    shuffled by random.Random.shuffle itself)."""
-    cards = [card for card, _ in zip(itertools.cycle(standard_deck()), range(size))]
-    for seed in range(5):
-        ours, theirs = list(cards), list(cards)
-        our_rng, their_rng = random.Random(seed), random.Random(seed)
-        _shuffle(ours, our_rng)
-        their_rng.shuffle(theirs)
-        assert ours == theirs
-        assert our_rng.getstate() == their_rng.getstate()
 
 
 def test_a_generator_of_its_own_shuffles_the_deck() -> None:

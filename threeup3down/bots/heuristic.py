@@ -60,7 +60,6 @@ It uses no randomness: ``rng`` is ignored, so it is deterministic.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -68,7 +67,6 @@ from collections.abc import Sequence
 from threeup3down.core.cards import Card, Rank
 from threeup3down.core.moves import ChooseUp, DeclineSwap, Draw, DrawInstead, Move, Play, Swap
 from threeup3down.views.observation import Observation
-from threeup3down.core.rules import Rules
 
 __all__ = ["HeuristicBot"]
 
@@ -218,15 +216,6 @@ def _completes_run(pile: tuple[Card, ...], rank: Rank, size: int) -> bool:
     return run + size >= 3
 
 
-@functools.lru_cache(maxsize=64)
-def _deck_counts(rules: Rules) -> tuple[int, ...]:
-    """How many cards of each rank (by rank value, index 0 unused) the deck holds."""
-    counts = [0] * (len(Rank) + 1)
-    for card in rules.deck_cards():
-        counts[card.rank] += 1
-    return tuple(counts)
-
-
 def _unseen_below(observation: Observation) -> tuple[int, ...]:
     """Rule 10: for each rank value r, how many unseen cards rank below r; the last
     entry counts every unseen card.
@@ -235,7 +224,8 @@ def _unseen_below(observation: Observation) -> tuple[int, ...]:
     discard and out-of-game piles and the cards known to be in some hand: they
     are the draw pile, the 3DOWN cards and the unknown part of other hands.
     """
-    counts = list(_deck_counts(observation.rules))
+    deck = observation.rules.rank_counts
+    counts = [0, *(deck[rank] for rank in Rank)]  # by rank value; index 0 unused
     for group in (observation.hand, observation.discard_pile, observation.out_of_game):
         for card in group:
             counts[card.rank] -= 1

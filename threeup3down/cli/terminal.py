@@ -18,7 +18,6 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from threeup3down.bots import AnyBot, LowestCardBot, decide
-from threeup3down.core.cards import format_cards
 from threeup3down.core.deal import new_game
 from threeup3down.core.errors import IllegalMoveError, NotationError
 from threeup3down.views.events import Event, apply_with_events, events_for
@@ -27,7 +26,6 @@ from threeup3down.views.narration import describe
 from threeup3down.views.observation import Observation, observe
 from threeup3down.views.text import render_view
 from threeup3down.core.rules import Rules
-from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState
 
 __all__ = ["play_in_terminal"]

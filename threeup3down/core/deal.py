@@ -15,9 +15,9 @@ import random
 from collections.abc import Sequence
 from typing import assert_never
 
-from threeup3down.core.cards import Card, sort_key
+from threeup3down.core.cards import Card, sort_cards, sort_key
 from threeup3down.core.errors import ThreeUpError
-from threeup3down.core.rules import CARDS_PER_PLAYER, FirstPlayer, Rules
+from threeup3down.core.rules import CARDS_PER_PLAYER, CARDS_TO_CHOOSE, DOWN_CARDS, FirstPlayer, Rules, is_derangement
 from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState, make_seat, make_state
 
@@ -51,7 +51,7 @@ def new_game(
     elif not isinstance(rng, random.Random):
         raise ThreeUpError(f"rng must be a random.Random, not {rng!r}")
     deck = list(rules.deck_cards())
-    _shuffle(deck, rng)
+    rng.shuffle(deck)
     return _deal(
         rules,
         deck,
@@ -97,10 +97,7 @@ def deal_from(
     elif not 0 <= first_player < rules.players:
         raise ThreeUpError(f"seat {first_player} is not at a table of {rules.players} players")
     swap = tuple(pile_swap)
-    is_derangement = sorted(swap) == list(range(rules.players)) and all(
-        seat != source for seat, source in enumerate(swap)
-    )
-    if not is_derangement if rules.pile_swap else bool(swap):
+    if not (len(swap) == rules.players and is_derangement(swap)) if rules.pile_swap else bool(swap):
         raise ThreeUpError(
             "the pile swap must give every seat another seat's piles (O5)"
             if rules.pile_swap
@@ -109,46 +106,22 @@ def deal_from(
     return _deal(rules, list(deck), first_player, swap)
 
 
-_RANDOM = random.Random
-_BITS = tuple(count.bit_length() for count in range(1000))
-"""The bit length of each count below 1,000: what ``getrandbits`` is asked for."""
-
-
-def _shuffle(cards: list[Card], rng: random.Random) -> None:
-    """``rng.shuffle(cards)``: the same order, and the generator left in the same state.
-
-    From a plain :class:`random.Random` (and a deck of fewer than 1,000 cards)
-    each swap's index is drawn as ``shuffle`` draws it, without the two calls
-    per card that ``shuffle`` makes: for each position from the last down to
-    the second, ``getrandbits`` of the bit length of the position + 1 until
-    the number is at most the position. ``tests/spec/test_setup.py`` compares the
-    two on the running Python; any other generator shuffles itself.
-    """
-    if type(rng) is not _RANDOM or len(cards) >= len(_BITS):
-        rng.shuffle(cards)
-        return
-    getrandbits = rng.getrandbits
-    for last in range(len(cards) - 1, 0, -1):
-        bits = _BITS[last + 1]
-        index = getrandbits(bits)
-        while index > last:
-            index = getrandbits(bits)
-        cards[last], cards[index] = cards[index], cards[last]
-
-
 def _deal(
     rules: Rules, deck: list[Card], first_player: int, pile_swap: tuple[int, ...]
 ) -> GameState:
-    """S2–S4: deal ``deck`` in order."""
+    """S2–S4: deal ``deck`` in order: three 3DOWN cards to each seat, then six
+    to each hand, the rest to the draw pile."""
     players = rules.players
-    downs = [tuple(deck[3 * seat : 3 * seat + 3]) for seat in range(players)]
-    dealt = deck[3 * players : CARDS_PER_PLAYER * players]
+    hands = deck[DOWN_CARDS * players : CARDS_PER_PLAYER * players]
     seats = tuple(
-        make_seat(hand=tuple(sorted(dealt[6 * seat : 6 * seat + 6], key=sort_key)), up=(), down=down, known=())
-        for seat, down in enumerate(downs)
+        make_seat(
+            hand=sort_cards(hands[CARDS_TO_CHOOSE * seat : CARDS_TO_CHOOSE * (seat + 1)]),
+            up=(),
+            down=tuple(deck[DOWN_CARDS * seat : DOWN_CARDS * (seat + 1)]),
+            known=(),
+        )
+        for seat in range(players)
     )
-    # The engine's private construction path: the same value as the public
-    # constructor makes, at a fraction of the cost of a game's setting up.
     return make_state(
         rules=rules,
         phase=Phase.SETUP,
@@ -192,5 +165,5 @@ def random_pile_swap(players: int, rng: random.Random) -> tuple[int, ...]:
     while True:
         order = list(range(players))
         rng.shuffle(order)
-        if all(seat != source for seat, source in enumerate(order)):
+        if is_derangement(order):
             return tuple(order)

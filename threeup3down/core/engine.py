@@ -21,12 +21,15 @@ and ``pick``.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from operator import itemgetter
 from typing import assert_never, get_args
 
+import attrs
+
 from threeup3down.core.cards import Card, Rank, format_cards, sort_key
 from threeup3down.core.errors import IllegalMoveError, ThreeUpError
+from threeup3down.core.memos import CARD_PLAYS, CHOICES, PICKERS, RUN_PLAYS, Picker
 from threeup3down.core.moves import (
     ChooseUp,
     DeclineSwap,
@@ -38,9 +41,8 @@ from threeup3down.core.moves import (
     Play,
     Source,
     Swap,
-    _make_choose_up,
 )
-from threeup3down.core.rules import ClearTwoDraw, EarlyDraw, Rules
+from threeup3down.core.rules import HAND_SIZE, UP_CARDS, ClearTwoDraw, EarlyDraw, Rules
 from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState, Seat, make_seat, make_state
 
@@ -51,8 +53,6 @@ _DRAW_INSTEAD = DrawInstead()
 _PICK_UP = PickUp()
 _DECLINE = DeclineSwap()
 _FLIPS = tuple(FlipDown(position) for position in range(3))
-_HAND_SIZE = 3
-"""T4: players draw until they hold this many cards."""
 _CLEAR = Rank.CLEAR
 _ONE = Rank.ONE
 _HAND = Source.HAND
@@ -113,35 +113,13 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 def _setup_moves(state: GameState) -> tuple[Move, ...]:
     """S3: choose three of the six dealt cards."""
     hand = state.seats[state.current_player].hand
-    choices = _distinct_subsets(hand, _HAND_SIZE, state.rules.colour_matters)
-    return tuple(map(_CHOICES.__getitem__, choices))
-
-
-class _ChoiceMemo(dict[tuple[Card, ...], ChooseUp]):
-    """3UP choices already made, so that listing setup moves rarely constructs one
-    (at most one per multiset of three kinds of card)."""
-
-    def __missing__(self, cards: tuple[Card, ...]) -> ChooseUp:
-        move = self[cards] = _make_choose_up(cards)  # sorted cards of a sorted hand
-        return move
-
-
-_CHOICES = _ChoiceMemo()
-
-
-_RUN_PLAYS: tuple[tuple[dict[tuple[Card, ...], tuple[Play, ...]], ...], ...] = (
-    ({}, {}),
-    ({}, {}),
-)
-"""The plays of each run of equal ranks already seen: from the hand ``[False]``
-or the 3UP cards ``[True]``, and with colours irrelevant ``[False]`` or
-relevant ``[True]``. Small tables (a run is one rank's cards), so listing the
-plays of a hand looks up one entry per playable rank."""
-
-_CARD_PLAYS: tuple[dict[Card, Play], ...] = ({}, {})
-"""The play of a run of one card, from the hand ``[0]`` or the 3UP cards ``[1]``
-(the same whether colours matter or not): a run of one is the common case, and
-a card is quicker to look up than a tuple of cards."""
+    moves: list[Move] = []
+    for cards in _distinct_subsets(hand, UP_CARDS, state.rules.colour_matters):
+        move = CHOICES.get(cards)
+        if move is None:
+            move = CHOICES[cards] = ChooseUp(cards)
+        moves.append(move)
+    return tuple(moves)
 
 _SHORT = 8
 """Up to this many cards, :func:`_plays` walks a hand from its first card
@@ -158,7 +136,7 @@ def _plays(
     """P2, P3: add to ``plays`` the distinct plays from sorted ``cards`` onto a
     pile topped by ``top``: those of each run of equal ranks that equals or beats it.
     Whether colours matter is read only for a run of several cards."""
-    singles = _CARD_PLAYS[source is _UP]
+    singles = CARD_PLAYS[source is _UP]
     count = len(cards)
     if count > _SHORT:  # the first card of a rank >= top, searched for or walked to
         start = bisect_left(cards, 3 * top, key=sort_key)
@@ -180,7 +158,7 @@ def _plays(
             plays.append(play)
         else:
             colour_matters = rules.colour_matters
-            table = _RUN_PLAYS[source is _UP][colour_matters]
+            table = RUN_PLAYS[source is _UP][colour_matters]
             run = cards[start:end]
             listed = table.get(run)
             if listed is None:
@@ -200,11 +178,6 @@ def _run_plays(run: tuple[Card, ...], source: Source, colour_matters: bool) -> t
     )
 
 
-_PICKERS: dict[tuple[tuple[int, ...], int], tuple[Callable[[tuple[Card, ...]], tuple[Card, ...]], ...]] = {}
-"""For the lengths of the runs of alike cards in a sorted tuple and a size: how
-to pick each distinct choice of that many cards (a few dozen shapes in all)."""
-
-
 def _distinct_subsets(
     cards: tuple[Card, ...], size: int, colour_matters: bool
 ) -> list[tuple[Card, ...]]:
@@ -221,15 +194,13 @@ def _distinct_subsets(
             lengths.append(1)
             previous = alike
     shape = (tuple(lengths), size)
-    pickers = _PICKERS.get(shape)
+    pickers = PICKERS.get(shape)
     if pickers is None:
-        pickers = _PICKERS[shape] = _pickers(*shape)
+        pickers = PICKERS[shape] = _pickers(*shape)
     return [pick(cards) for pick in pickers]
 
 
-def _pickers(
-    lengths: tuple[int, ...], size: int
-) -> tuple[Callable[[tuple[Card, ...]], tuple[Card, ...]], ...]:
+def _pickers(lengths: tuple[int, ...], size: int) -> tuple[Picker, ...]:
     """Each way to take ``size`` cards from runs of ``lengths`` alike cards, as a
     function picking those positions (the first ones of each run)."""
     starts = [sum(lengths[:index]) for index in range(len(lengths))]
@@ -240,7 +211,7 @@ def _pickers(
     return tuple(pickers)
 
 
-def _picker(positions: list[int]) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
+def _picker(positions: list[int]) -> Picker:
     if len(positions) == 1:
         (position,) = positions
         return lambda cards: (cards[position],)
@@ -308,7 +279,7 @@ def _early_draw_offered(state: GameState, rank: Rank, owed: int, hand: tuple[Car
     each owed play) the player may draw, when that would draw something."""
     if not owed or not state.draw_pile:
         return False
-    if len(hand) >= _HAND_SIZE and state.rules.early_draw is not _ONE_CARD:
+    if len(hand) >= HAND_SIZE and state.rules.early_draw is not _ONE_CARD:
         return False
     return rank.extra_plays > 0 or state.rules.clear_two_draw is _EACH
 
@@ -348,7 +319,7 @@ def _completes_colour_run(pile: tuple[Card, ...]) -> bool:
 def _draw_to_three(hand: tuple[Card, ...], draw_pile: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """T4: draw from the top of the draw pile until the hand holds three cards
     (the callers draw only for a hand of fewer than three)."""
-    split = len(draw_pile) - _HAND_SIZE + len(hand)
+    split = len(draw_pile) - HAND_SIZE + len(hand)
     if split < 0:
         split = 0
     return _merged(hand, draw_pile[split:]), draw_pile[:split]
@@ -549,29 +520,24 @@ def _choose_up(state: GameState, move: ChooseUp) -> GameState:
     """S3 (and O6): the seat to choose puts three of its six cards face up."""
     player = state.current_player
     seat = state.seats[player]
-    if len(move.cards) != _HAND_SIZE:
-        raise _refuse(state, move, f"exactly {_HAND_SIZE} cards are chosen", "S3")
+    if len(move.cards) != UP_CARDS:
+        raise _refuse(state, move, f"exactly {UP_CARDS} cards are chosen", "S3")
     hand = _take(seat.hand, move.cards)
     if hand is None:
         raise _refuse(state, move, f"they are not all among the cards dealt, {format_cards(seat.hand)}", "S3")
-    players = state.rules.players
-    receiver = (player + 1) % players if state.rules.chosen_faces else player  # O6
+    receiver = state.rules.up_receiver(player)  # O6
     seats = list(state.seats)
     seats[player] = Seat(hand=hand, up=seat.up, down=seat.down)
     seats[receiver] = Seat(hand=seats[receiver].hand, up=move.cards, down=seats[receiver].down)
-    if player + 1 < players:
-        return _evolve(state, current_player=player + 1, seats=tuple(seats))
+    if player + 1 < state.rules.players:
+        return attrs.evolve(state, current_player=player + 1, seats=tuple(seats))
     if state.pile_swap:  # O5
         seats = [
             Seat(hand=seat.hand, up=seats[source].up, down=seats[source].down)
             for seat, source in zip(seats, state.pile_swap)
         ]
-    return _evolve(
-        state,
-        phase=_PLAY,
-        current_player=state.first_player,
-        seats=tuple(seats),
-        pile_swap=(),
+    return attrs.evolve(
+        state, phase=_PLAY, current_player=state.first_player, seats=tuple(seats), pile_swap=()
     )
 
 
@@ -669,19 +635,15 @@ def _apply_draw(state: GameState, seat: Seat, move: Draw) -> GameState:
         raise _refuse(state, move, "an early draw follows only a Clear +1 or Clear +2", "C2")
     if not state.draw_pile:
         raise _refuse(state, move, "the draw pile is empty", "T4")
-    if len(seat.hand) >= _HAND_SIZE and state.rules.early_draw is not _ONE_CARD:
+    if len(seat.hand) >= HAND_SIZE and state.rules.early_draw is not _ONE_CARD:
         raise _refuse(state, move, "the hand already holds three cards or more", "T4")
     if not state.may_draw:
         each = state.rules.clear_two_draw is _EACH
         when = "before each extra play" if each else "before the first extra play"
         raise _refuse(state, move, f"the early draw comes once, {when}", "C3")
     hand, draw_pile = _early_draw(state.rules, seat.hand, state.draw_pile)
-    return _evolve(
-        state,
-        seats=_replace_seat(state, Seat(hand=hand, up=seat.up, down=seat.down, known=seat.known)),
-        draw_pile=draw_pile,
-        may_draw=False,
-    )
+    drawn = Seat(hand=hand, up=seat.up, down=seat.down, known=seat.known)
+    return attrs.evolve(state, seats=_replace_seat(state, drawn), draw_pile=draw_pile, may_draw=False)
 
 
 def _apply_draw_instead(state: GameState, seat: Seat, move: DrawInstead) -> GameState:
@@ -733,7 +695,7 @@ def _apply_decline(state: GameState, seat: Seat, move: DeclineSwap) -> GameState
 
 def _after_swap(state: GameState, seat: Seat) -> GameState:
     if state.owed_plays:
-        return _evolve(state, seats=_replace_seat(state, seat), swap_offered=False)
+        return attrs.evolve(state, seats=_replace_seat(state, seat), swap_offered=False)
     return _end_turn(
         state, seat.hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
         state.draw_pile, state.direction, state.finished, seat.known,
@@ -770,21 +732,23 @@ def _lay(
     if not (hand or up or down):  # W1, C7
         return _go_out(state, pile, out_of_game, direction)
     swap = rules.same_colour_swap and bool(hand and up) and _completes_colour_run(pile)
-    if owed or swap:
-        return _state(
-            state,
-            _PLAY,
-            state.current_player,
-            make_seat(hand, up, down, known),
-            state.draw_pile,
-            pile,
-            out_of_game,
-            owed,
-            _early_draw_offered(state, rank, owed, hand),
-            swap,
-            direction,
-            state.turn,
-            state.finished,
+    if owed or swap:  # the turn goes on
+        return make_state(
+            rules=rules,
+            phase=_PLAY,
+            current_player=state.current_player,
+            seats=_replace_seat(state, make_seat(hand=hand, up=up, down=down, known=known)),
+            draw_pile=state.draw_pile,
+            discard_pile=pile,
+            out_of_game=out_of_game,
+            owed_plays=owed,
+            may_draw=_early_draw_offered(state, rank, owed, hand),
+            swap_offered=swap,
+            direction=direction,
+            turn=state.turn,
+            finished=state.finished,
+            first_player=state.first_player,
+            pile_swap=state.pile_swap,
         )
     return _end_turn(
         state, hand, up, down, pile, out_of_game, state.draw_pile, direction, state.finished,
@@ -800,25 +764,25 @@ def _go_out(
 ) -> GameState:
     """W1, C7, O1: the player has no cards left; the game ends, or play goes on for places."""
     finished = state.finished + (state.current_player,)
-    active = [s for s in range(state.rules.players) if s not in finished]
-    if state.rules.places and len(active) > 1:
+    settled = state.rules.places_to_settle
+    if len(finished) + 1 < settled:  # O1: two or more still hold cards
         return _end_turn(state, (), (), (), pile, out_of_game, state.draw_pile, direction, finished, ())
-    if state.rules.places:
-        finished += (active[0],)
-    return _state(
-        state,
-        _OVER,
-        state.current_player,
-        _NO_CARDS,
-        state.draw_pile,
-        pile,
-        out_of_game,
-        0,
-        False,
-        False,
-        direction,
-        state.turn + 1,
-        finished,
+    if len(finished) < settled:  # O1: the last seat holding cards takes the last place
+        (last,) = (seat for seat in range(state.rules.players) if seat not in finished)
+        finished += (last,)
+    return make_state(
+        rules=state.rules,
+        phase=_OVER,
+        current_player=state.current_player,
+        seats=_replace_seat(state, _NO_CARDS),
+        draw_pile=state.draw_pile,
+        discard_pile=pile,
+        out_of_game=out_of_game,
+        direction=direction,
+        turn=state.turn + 1,
+        finished=finished,
+        first_player=state.first_player,
+        pile_swap=state.pile_swap,
     )
 
 
@@ -840,7 +804,7 @@ def _end_turn(
     At the turn limit the game ends as a stalemate. Drawn cards are not public."""
     rules = state.rules
     player = state.current_player
-    if len(hand) < _HAND_SIZE and draw_pile and (hand or up or down):
+    if len(hand) < HAND_SIZE and draw_pile and (hand or up or down):
         hand, draw_pile = _draw_to_three(hand, draw_pile)
     turn = state.turn + 1
     limit = rules.turn_limit
@@ -850,24 +814,19 @@ def _end_turn(
         phase, next_player = _PLAY, (player + direction) % rules.players
         while next_player in finished:
             next_player = (next_player + direction) % rules.players
-    seats = list(state.seats)
-    seats[player] = make_seat(hand, up, down, known)
-    return make_state(
-        state.rules,
-        phase,
-        next_player,
-        tuple(seats),
-        draw_pile,
-        discard_pile,
-        out_of_game,
-        0,
-        False,
-        False,
-        direction,
-        turn,
-        finished,
-        state.first_player,
-        state.pile_swap,
+    return make_state(  # owed plays and offers lapse with the turn
+        rules=rules,
+        phase=phase,
+        current_player=next_player,
+        seats=_replace_seat(state, make_seat(hand=hand, up=up, down=down, known=known)),
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        out_of_game=out_of_game,
+        direction=direction,
+        turn=turn,
+        finished=finished,
+        first_player=state.first_player,
+        pile_swap=state.pile_swap,
     )
 
 
@@ -894,72 +853,3 @@ def _replace_seat(state: GameState, seat: Seat) -> tuple[Seat, ...]:
     seats = list(state.seats)
     seats[state.current_player] = seat
     return tuple(seats)
-
-
-def _state(
-    state: GameState,
-    phase: Phase,
-    current_player: int,
-    seat: Seat,
-    draw_pile: tuple[Card, ...],
-    discard_pile: tuple[Card, ...],
-    out_of_game: tuple[Card, ...],
-    owed_plays: int,
-    may_draw: bool,
-    swap_offered: bool,
-    direction: int,
-    turn: int,
-    finished: tuple[int, ...],
-) -> GameState:
-    """A play-phase successor of ``state``, the player to move now holding ``seat``;
-    positional, as this is the hot path."""
-    seats = list(state.seats)
-    seats[state.current_player] = seat
-    return make_state(
-        state.rules,
-        phase,
-        current_player,
-        tuple(seats),
-        draw_pile,
-        discard_pile,
-        out_of_game,
-        owed_plays,
-        may_draw,
-        swap_offered,
-        direction,
-        turn,
-        finished,
-        state.first_player,
-        state.pile_swap,
-    )
-
-
-def _evolve(
-    state: GameState,
-    *,
-    phase: Phase | None = None,
-    current_player: int | None = None,
-    seats: tuple[Seat, ...] | None = None,
-    draw_pile: tuple[Card, ...] | None = None,
-    may_draw: bool | None = None,
-    swap_offered: bool | None = None,
-    pile_swap: tuple[int, ...] | None = None,
-) -> GameState:
-    """``state`` with some fields replaced (a typed, faster :func:`attrs.evolve`)."""
-    return make_state(
-        state.rules,
-        state.phase if phase is None else phase,
-        state.current_player if current_player is None else current_player,
-        state.seats if seats is None else seats,
-        state.draw_pile if draw_pile is None else draw_pile,
-        state.discard_pile,
-        state.out_of_game,
-        state.owed_plays,
-        state.may_draw if may_draw is None else may_draw,
-        state.swap_offered if swap_offered is None else swap_offered,
-        state.direction,
-        state.turn,
-        state.finished,
-        state.first_player,
-        state.pile_swap if pile_swap is None else pile_swap,
-    )

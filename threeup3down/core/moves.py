@@ -86,19 +86,6 @@ class ChooseUp:
         return f"up:{format_cards(self.cards)}"
 
 
-_new_object = object.__new__
-_set_choice_cards = ChooseUp.__dict__["cards"].__set__  # the slot attrs made for the field
-
-
-def _make_choose_up(cards: tuple[Card, ...]) -> ChooseUp:
-    """``ChooseUp(cards)`` for ``cards`` that are already sorted :class:`Card` values
-    (the engine's listing of setup choices), without the converter that checks
-    and sorts them: the same value, type, hash and frozenness."""
-    move = _new_object(ChooseUp)
-    _set_choice_cards(move, cards)
-    return move
-
-
 @attrs.frozen
 class Play:
     """Play one card, or several of one number, from one place (P1).

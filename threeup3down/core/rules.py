@@ -4,8 +4,8 @@ A :class:`Rules` value is frozen and checked when it is made: values that are
 impossible, or options that do not combine, raise :class:`RulesError` naming
 the fields at fault.
 
->>> Rules().players, len(Rules().deck_cards())
-(4, 84)
+>>> Rules().players, len(Rules().deck_cards()), RULES_VERSION
+(4, 84, '1.1')
 >>> Rules(players=8, decks=2).deck_cards().count(Card.GREEN_CLEAR_PLUS_2)
 2
 >>> Rules(players=5, omitted_colours=frozenset({Colour.BLUE}))
@@ -18,21 +18,31 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TypeVar
 
 import attrs
 
-from threeup3down.core.cards import Card, Colour, literal_deck, sort_cards, standard_deck
+from threeup3down.core.cards import Card, Colour, Rank, literal_deck, sort_cards, standard_deck
 from threeup3down.core.errors import RulesError
 
 __all__ = [
+    "CARDS_PER_PLAYER",
+    "CARDS_TO_CHOOSE",
+    "DOWN_CARDS",
+    "HAND_SIZE",
+    "MAX_PLAYERS",
     "RULES_VERSION",
+    "UP_CARDS",
     "ClearTwoDraw",
     "Deck",
     "EarlyDraw",
     "FirstPlayer",
     "Rules",
     "ScoreScope",
+    "is_derangement",
 ]
 
 RULES_VERSION = "1.1"
@@ -42,14 +52,20 @@ It changes when how the game is played changes, independently of the package
 version; the rules page lists its history.
 
 .. versionadded:: 0.2.0
-
->>> RULES_VERSION
-'1.0'
 """
-#: Cards a player is dealt: three 3DOWN and six to choose from (S2, S3).
-CARDS_PER_PLAYER = 9
-#: The largest table: twelve players with two decks (O11).
+
+DOWN_CARDS = 3
+"""S2: each player is dealt three 3DOWN cards."""
+CARDS_TO_CHOOSE = 6
+"""S3: then six more, of which three become 3UP cards."""
+UP_CARDS = 3
+"""S3: how many of those six a player (or, with O6, the player before) puts face up."""
+HAND_SIZE = 3
+"""T4: a player draws until they hold three cards; S3 leaves three in hand too."""
+CARDS_PER_PLAYER = DOWN_CARDS + CARDS_TO_CHOOSE
+"""Cards a player is dealt (S2, S3)."""
 MAX_PLAYERS = 12
+"""The largest table: twelve players with two decks (O11)."""
 
 
 class Deck(enum.Enum):
@@ -127,6 +143,29 @@ class ScoreScope(enum.Enum):
     """Only the cards in hand (default, as written)."""
     ALL = "all"
     """Hand, 3UP and 3DOWN cards."""
+
+
+K = TypeVar("K")
+
+
+class _Counts(dict[K, int]):
+    """Counts by key, 0 for a key not counted; compared as plain dicts are (in C,
+    unlike a :class:`~collections.Counter`, whose equality is written in Python)."""
+
+    def __missing__(self, key: K) -> int:
+        return 0
+
+
+def is_derangement(order: Sequence[int]) -> bool:
+    """O5: whether seat *i* receiving the piles of seat ``order[i]`` gives every
+    seat another seat's piles (a permutation of the seats that keeps none).
+
+    >>> is_derangement((1, 2, 0)), is_derangement((1, 0, 2)), is_derangement((1, 1, 0))
+    (True, False, False)
+    """
+    return sorted(order) == list(range(len(order))) and all(
+        seat != source for seat, source in enumerate(order)
+    )
 
 
 def _custom_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -224,15 +263,59 @@ class Rules:
         >>> len(Rules(players=2, omitted_colours=frozenset({Colour.RED})).deck_cards())
         56
         """
-        return _deck_cards(self.deck, self.custom_cards, self.decks, self.omitted_colours)
+        return self._cards
 
+    @functools.cached_property
+    def _cards(self) -> tuple[Card, ...]:
+        base = self.custom_cards if self.custom_cards is not None else self.deck.cards()
+        return sort_cards(card for card in base * self.decks if card.colour not in self.omitted_colours)
 
-@functools.lru_cache(maxsize=64)
-def _deck_cards(
-    deck: Deck, custom_cards: tuple[Card, ...] | None, decks: int, omitted: frozenset[Colour]
-) -> tuple[Card, ...]:
-    base = custom_cards if custom_cards is not None else deck.cards()
-    return sort_cards(card for card in base * decks if card.colour not in omitted)
+    @functools.cached_property
+    def deck_counts(self) -> Mapping[Card, int]:
+        """How many copies of each card the deck holds (D1): :meth:`deck_cards`
+        counted, 0 for a card it lacks. Worked out once per rules.
+
+        .. versionadded:: 0.4.0
+
+        >>> counts = Rules().deck_counts
+        >>> counts[Card.GREEN_1], counts[Card.GREEN_CLEAR_PLUS_2], counts[Card.RED_CLEAR_PLUS_2]
+        (2, 1, 0)
+        """
+        return MappingProxyType(_Counts(Counter(self._cards)))
+
+    @functools.cached_property
+    def rank_counts(self) -> Mapping[Rank, int]:
+        """How many cards of each rank the deck holds, whatever their colour (D1).
+
+        .. versionadded:: 0.4.0
+
+        >>> Rules().rank_counts[Rank.SEVEN], Rules(players=2, omitted_colours=frozenset({Colour.RED})).rank_counts[Rank.SEVEN]
+        (7, 5)
+        """
+        return MappingProxyType(_Counts(Counter(card.rank for card in self._cards)))
+
+    @property
+    def places_to_settle(self) -> int:
+        """How many seats a decided game ranks (W1, O1): every seat with places,
+        else the winner alone.
+
+        .. versionadded:: 0.4.0
+
+        >>> Rules(players=5).places_to_settle, Rules(players=5, places=True).places_to_settle
+        (1, 5)
+        """
+        return self.players if self.places else 1
+
+    def up_receiver(self, seat: int) -> int:
+        """The seat whose 3UP cards ``seat`` chooses during setup: its own (S3), or
+        with chosen faces (O6) the next seat's.
+
+        .. versionadded:: 0.4.0
+
+        >>> Rules(players=3).up_receiver(2), Rules(players=3, chosen_faces=True).up_receiver(2)
+        (2, 0)
+        """
+        return (seat + 1) % self.players if self.chosen_faces else seat
 
 
 def _check_types(rules: Rules) -> None:

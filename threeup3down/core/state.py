@@ -61,7 +61,7 @@ from threeup3down.core.errors import NotationError
 from threeup3down.core.limits import MAX_INPUT_SIZE, size_problem
 from threeup3down.core.phase import Phase
 from threeup3down.core.rules import Rules
-from threeup3down.core.validation import _deck_counts, _read_problems
+from threeup3down.core.validation import position_problems
 
 __all__ = ["GameState", "Seat", "format_position", "parse_position"]
 
@@ -170,8 +170,7 @@ class GameState(Slotted):
     @property
     def is_stalemate(self) -> bool:
         """Whether the game ended on the turn limit before it was decided (O10)."""
-        settled = self.rules.players if self.rules.places else 1
-        return self.phase is Phase.OVER and len(self.finished) < settled
+        return self.phase is Phase.OVER and len(self.finished) < self.rules.places_to_settle
 
     @property
     def top_card(self) -> Card | None:
@@ -386,14 +385,14 @@ def _format_seats(seats: tuple[int, ...]) -> str:
 
 def _out_of_game(rules: Rules, placed: list[Card], out_text: str) -> tuple[Card, ...]:
     """The out-of-game pile, checking that every card of the deck is placed once (D1)."""
-    deck = _deck_counts(rules)
+    deck = rules.deck_counts
     if out_text != "*":  # the common case, fast: the cards are exactly the deck's
         try:
             out_of_game = sort_cards(parse_cards(out_text))
         except NotationError:
             pass  # said below, after a surplus of cards, as ever
         else:
-            if dict.__eq__(Counter(chain(placed, out_of_game)), deck):
+            if Counter(chain(placed, out_of_game)) == deck:
                 return out_of_game
     missing = Counter(deck)
     missing.subtract(placed)
@@ -413,11 +412,7 @@ def _out_of_game(rules: Rules, placed: list[Card], out_text: str) -> tuple[Card,
 
 
 def _check_position(state: GameState) -> None:
-    """Refuse positions the rules can never reach, which the engine need not handle.
-
-    Every card of the deck is known to be placed once (:func:`_out_of_game`)
-    and the hands, 3UP and known cards were sorted as they were read: neither
-    is checked again."""
-    problems = _read_problems(state, counted=True)
+    """Refuse positions the rules can never reach, which the engine need not handle."""
+    problems = position_problems(state)
     if problems:
         raise NotationError(f"invalid position: {'; '.join(problems)}")

@@ -22,28 +22,18 @@ that loads again.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from threeup3down.core.cards import Card, format_cards, sort_cards
 from threeup3down.core.phase import Phase
-from threeup3down.core.rules import EarlyDraw, Rules
+from threeup3down.core.rules import CARDS_TO_CHOOSE, DOWN_CARDS, HAND_SIZE, UP_CARDS, EarlyDraw, is_derangement
 
 if TYPE_CHECKING:  # the state module reads positions, and checks them here
     from threeup3down.core.state import GameState, Seat
 
 __all__ = ["position_problems"]
-
-_HAND_SIZE = 3
-"""T4, S3: a hand is drawn up to three; three of the six dealt cards stay in hand."""
-_DEALT = 6
-"""S3: each player looks at six cards and chooses three of them."""
-_PILE_SIZE = 3
-"""S2: three 3DOWN cards are dealt; three 3UP cards are chosen (S3)."""
-_KINDS = 1 + max(card.order for card in Card)
-"""How many order indices (:attr:`~threeup3down.Card.order`) there are: cards
-are counted in a list indexed by them, cheaper than a :class:`~collections.Counter`."""
 
 
 def position_problems(state: GameState) -> tuple[str, ...]:
@@ -62,26 +52,12 @@ def position_problems(state: GameState) -> tuple[str, ...]:
     >>> position_problems(attrs.evolve(state, draw_pile=(Card.RED_7,)))
     ('more cards than the deck holds: 7r (D1)',)
     """
-    return _problems(state, counted=False, ordered=False)
-
-
-def _read_problems(state: GameState, *, counted: bool) -> tuple[str, ...]:
-    """:func:`position_problems` of a state a reader made, which sorted its
-    hands, 3UP and known cards itself and, if ``counted``, found every card of
-    the deck placed once (D1): what the reader made sure of is not checked twice."""
-    return _problems(state, counted=counted, ordered=True)
-
-
-def _problems(state: GameState, *, counted: bool, ordered: bool) -> tuple[str, ...]:
-    """Every problem of ``state``, in the order of the checks below: each check
-    adds what it finds to ``found`` (a valid state makes no list but this one)."""
-    found: list[str] = []
+    found: list[str] = []  # each check below adds what it finds, in this order
     _table_problems(state, found)
     if found:  # the checks below index seats by number
         return tuple(found)
-    if not counted:
-        _count_problems(state, found)
-    _card_problems(state, ordered, found)
+    _count_problems(state, found)
+    _card_problems(state, found)
     _pile_problems(state, found)
     _seat_order_problems(state, found)
     _finished_problems(state, found)
@@ -118,83 +94,43 @@ def _table_problems(state: GameState, found: list[str]) -> None:
 
 def _count_problems(state: GameState, found: list[str]) -> None:
     """D1: every card of the deck in exactly one place."""
-    counts = [0] * _KINDS  # the copies of each card placed, by its order index
-    for card in state.draw_pile:
-        counts[card.order] += 1
-    for card in state.discard_pile:
-        counts[card.order] += 1
-    for card in state.out_of_game:
-        counts[card.order] += 1
+    zones = [state.draw_pile, state.discard_pile, state.out_of_game]
     for seat in state.seats:
-        for card in seat.hand:
-            counts[card.order] += 1
-        for card in seat.up:
-            counts[card.order] += 1
-        for card in seat.down:
-            counts[card.order] += 1
-    deck = _deck_orders(state.rules)
-    if counts == deck:
+        zones += (seat.hand, seat.up, seat.down)
+    placed = Counter(chain.from_iterable(zones))
+    if placed == state.rules.deck_counts:
         return
-    extra = [card for card in Card for _ in range(counts[card.order] - deck[card.order])]
+    deck = Counter(state.rules.deck_counts)
+    extra = placed - deck
     if extra:
-        found.append(f"more cards than the deck holds: {format_cards(sort_cards(extra))} (D1)")
-    missing = [card for card in Card for _ in range(deck[card.order] - counts[card.order])]
+        found.append(f"more cards than the deck holds: {_cards(extra)} (D1)")
+    missing = deck - placed
     if missing:
-        found.append(f"cards of the deck are missing: {format_cards(sort_cards(missing))} (D1)")
+        found.append(f"cards of the deck are missing: {_cards(missing)} (D1)")
 
 
-@functools.lru_cache(maxsize=64)
-def _deck_counts(rules: Rules) -> Counter[Card]:
-    """How many copies of each card the deck of ``rules`` holds (D1)."""
-    return Counter(rules.deck_cards())
-
-
-@functools.lru_cache(maxsize=64)
-def _deck_orders(rules: Rules) -> list[int]:
-    """How many copies of each card the deck of ``rules`` holds, by the card's
-    order index (D1); shared, so never changed."""
-    counts = [0] * _KINDS
-    for card in rules.deck_cards():
-        counts[card.order] += 1
-    return counts
-
-
-def _card_problems(state: GameState, ordered: bool, found: list[str]) -> None:
+def _card_problems(state: GameState, found: list[str]) -> None:
     """D3: hands and 3UP cards sorted, at most three 3UP and three 3DOWN cards,
-    every card known to be in a hand in it. What the caller made sure of
-    (``ordered``) is not checked again."""
+    every card known to be in a hand in it."""
     for number, seat in enumerate(state.seats):
-        if not ordered and (seat.hand != sort_cards(seat.hand) or seat.up != sort_cards(seat.up)):
+        if seat.hand != sort_cards(seat.hand) or seat.up != sort_cards(seat.up):
             found.append(f"seat {number}'s hand and 3UP cards must be sorted")
-        if len(seat.up) > _PILE_SIZE or len(seat.down) > _PILE_SIZE:
+        if len(seat.up) > UP_CARDS or len(seat.down) > DOWN_CARDS:
             found.append(f"seat {number} has more than three 3UP or 3DOWN cards")
         if seat.known:
-            _known_problems(number, seat, ordered, found)
+            _known_problems(number, seat, found)
 
 
-def _known_problems(number: int, seat: Seat, ordered: bool, found: list[str]) -> None:
+def _known_problems(number: int, seat: Seat, found: list[str]) -> None:
     """Public knowledge of a hand (:attr:`~threeup3down.Seat.known`) names cards in it."""
-    if not ordered and seat.known != sort_cards(seat.known):
+    if seat.known != sort_cards(seat.known):
         found.append(f"seat {number}'s known cards must be sorted")
-    if not _holds(seat.hand, seat.known):
-        unheld = Counter(seat.known)
-        unheld.subtract(seat.hand)
+    unheld = Counter(seat.known) - Counter(seat.hand)
+    if unheld:
         found.append(
-            f"seat {number} is known to hold {_cards(+unheld)} "
+            f"seat {number} is known to hold {_cards(unheld)} "
             f"but its hand is {format_cards(seat.hand)}"
         )
-
-
-def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
-    """Whether ``hand`` holds each of ``cards``, a card named twice twice."""
-    counts = [0] * _KINDS  # the copies of each card in hand, by its order index
-    for card in hand:
-        counts[card.order] += 1
-    for card in cards:
-        if not counts[card.order]:
-            return False
-        counts[card.order] -= 1
-    return True
 
 
 def _cards(counts: Counter[Card]) -> str:
@@ -205,9 +141,7 @@ def _pile_problems(state: GameState, found: list[str]) -> None:
     """P2, C1, C4, O7: the discard pile holds numbers laid in rising order, never
     three equal in a row, and a same-colour swap is offered only on four of a colour."""
     pile = state.discard_pile
-    if not pile:  # the checks below find nothing on an empty pile
-        pass
-    elif any(card.rank.is_clear for card in pile):
+    if any(card.rank.is_clear for card in pile):
         found.append("a Clear card lies on the discard pile, which it clears (C1)")
     elif len(pile) >= 3 and pile[-1].rank == pile[-2].rank == pile[-3].rank:
         found.append(f"the discard pile ends in three {pile[-1].rank.symbol}s, which clear it (C4)")
@@ -249,7 +183,7 @@ def _swap_problems(state: GameState, found: list[str]) -> None:
 def _seat_order_problems(state: GameState, found: list[str]) -> None:
     """F2: 3DOWN cards are played only once every 3UP card is gone."""
     for number, seat in enumerate(state.seats):
-        if seat.up and len(seat.down) < _PILE_SIZE:
+        if seat.up and len(seat.down) < DOWN_CARDS:
             found.append(f"seat {number} has played a 3DOWN card but still has 3UP cards (F2)")
 
 
@@ -274,7 +208,7 @@ def _finished_problems(state: GameState, found: list[str]) -> None:
     cards too, in last place.
     """
     finished = state.finished
-    places = _places_to_settle(state)
+    places = state.rules.places_to_settle
     if finished:
         out = finished[:-1] if len(finished) == places and state.rules.places else finished
         if len(set(finished)) != len(finished) or not all(state.seats[s].is_out for s in out):
@@ -288,24 +222,15 @@ def _finished_problems(state: GameState, found: list[str]) -> None:
                 break
 
 
-def _places_to_settle(state: GameState) -> int:
-    """W1, O1: how many seats are listed in fin once the game is decided."""
-    return state.rules.players if state.rules.places else 1
-
-
-def _settled(state: GameState) -> bool:
-    return len(state.finished) == _places_to_settle(state)
-
-
 def _setup_problems(state: GameState, found: list[str]) -> None:
     """S2–S5, O5, O6: seats before the chooser have chosen, the others hold six cards."""
     chooser = state.current_player
     rules = state.rules
+    chosen = {rules.up_receiver(seat) for seat in range(chooser)}  # O6: maybe the next seat's
     for number, seat in enumerate(state.seats):
-        hand = _HAND_SIZE if number < chooser else _DEALT
-        giver = (number - 1) % rules.players if rules.chosen_faces else number  # O6
-        up = _PILE_SIZE if giver < chooser else 0
-        if (len(seat.hand), len(seat.up), len(seat.down)) != (hand, up, _PILE_SIZE):
+        hand = CARDS_TO_CHOOSE - UP_CARDS if number < chooser else CARDS_TO_CHOOSE
+        up = UP_CARDS if number in chosen else 0
+        if (len(seat.hand), len(seat.up), len(seat.down)) != (hand, up, DOWN_CARDS):
             found.append(
                 f"during setup seat {number} holds {hand} cards in hand, {up} 3UP and "
                 f"3 3DOWN cards while seat {chooser} chooses (S2, S3)"
@@ -319,17 +244,10 @@ def _setup_problems(state: GameState, found: list[str]) -> None:
         found.append("nobody is out and play has not turned during setup (S3)")
     if any(seat.known for seat in state.seats):
         found.append("no card of a hand is known to the table during setup (S3)")
-    if rules.pile_swap and not _is_derangement(state.pile_swap, rules.players):
+    if rules.pile_swap and not (len(state.pile_swap) == rules.players and is_derangement(state.pile_swap)):
         found.append("with O5 the pile swap (perm) must give every seat another seat's piles")
     if state.pile_swap and not rules.pile_swap:
         found.append("a pile swap (perm) is pending but O5 is off")
-
-
-def _is_derangement(order: tuple[int, ...], players: int) -> bool:
-    """O5: ``order`` gives each of the seats the piles of another seat."""
-    return sorted(order) == list(range(players)) and all(
-        seat != source for seat, source in enumerate(order)
-    )
 
 
 def _play_problems(state: GameState, found: list[str]) -> None:
@@ -342,7 +260,7 @@ def _play_problems(state: GameState, found: list[str]) -> None:
             "the player to move has an empty hand and the draw pile has cards, "
             "but owes no play (T4 would have drawn)"
         )
-    room = len(seat.hand) < 3 or state.rules.early_draw is EarlyDraw.ONE  # C2
+    room = len(seat.hand) < HAND_SIZE or state.rules.early_draw is EarlyDraw.ONE  # C2
     if state.may_draw and not (state.owed_plays and state.draw_pile and room):
         found.append("the early draw is offered where it would draw nothing (C2)")
     granted = sum(card.rank.extra_plays for card in state.out_of_game) if state.owed_plays else 0
@@ -366,7 +284,7 @@ def _play_problems(state: GameState, found: list[str]) -> None:
 def _over_problems(state: GameState, found: list[str]) -> None:
     """W1, O1, O10: a game ends decided, or undecided on its turn limit."""
     limit = state.rules.turn_limit
-    if not _settled(state) and state.turn != limit:
+    if len(state.finished) != state.rules.places_to_settle and state.turn != limit:
         found.append("the game is over but is neither decided (W1, O1) nor at its turn limit (O10)")
     if limit is not None and state.turn > limit:
         found.append(f"turn {state.turn} is past the turn limit of {limit} (O10)")

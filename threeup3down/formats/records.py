@@ -67,12 +67,12 @@ def _result_problem(result: str, rules: Rules) -> str | None:
     if match is None:
         return f"result {result!r} is not '*', 'stalemate' or seats in finishing order like '2,0'"
     seats = [int(seat) for seat in match[1].split(",")] if match[1] else []
-    settled = rules.players if rules.places else 1
+    settled = rules.places_to_settle
     if len(set(seats)) != len(seats) or any(seat >= rules.players for seat in seats):
         return f"result {result!r} must name distinct seats of the table, 0-{rules.players - 1}"
     if result.startswith("stalemate"):
         # O1: once all but one are out, the last takes the last place and the game is decided
-        most = rules.players - 2 if rules.places else 0
+        most = max(0, settled - 2)
         if len(seats) > most:
             return f"result {result!r}: a game stalemated by these rules settles at most {most} places (W1, O1, O10)"
     elif seats and len(seats) != settled:

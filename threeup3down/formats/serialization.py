@@ -87,7 +87,7 @@ from threeup3down.formats.records import GameRecord
 from threeup3down.core.rules import Rules
 from threeup3down.core.scoring import Match
 from threeup3down.core.state import GameState, Seat, make_state
-from threeup3down.core.validation import _read_problems
+from threeup3down.core.validation import position_problems
 from threeup3down.formats.view_documents import (
     check_observation,
     decode_event,
@@ -359,7 +359,7 @@ def _valid_state(state: GameState) -> GameState:
         state = attrs.evolve(
             state, seats=tuple(map(_sorted_seat, state.seats)), out_of_game=sort_cards(state.out_of_game)
         )
-    problems = _read_problems(state, counted=False)
+    problems = position_problems(state)
     if problems:
         raise DocumentError(f"invalid position: {'; '.join(problems)}")
     return state

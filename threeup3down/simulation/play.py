@@ -32,7 +32,6 @@ import concurrent.futures
 import hashlib
 import os
 import random
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -43,7 +42,7 @@ from threeup3down.bots import Chooser, chooser, make_bot
 from threeup3down.core.deal import new_game
 from threeup3down.core.engine import apply
 from threeup3down.core.errors import SimulationCancelled, SimulationError, ThreeUpError
-from threeup3down.core.moves import Draw, DrawInstead, FlipDown, Move, PickUp, Play
+from threeup3down.core.moves import Move
 from threeup3down.core.phase import Phase
 from threeup3down.core.rules import Rules
 from threeup3down.core.state import GameState
@@ -76,44 +75,20 @@ def _play(
     state: GameState,
     choosers: Sequence[Chooser],
     rng: random.Random,
-    events: Counter[str],
+    tally: Tally,
     moves: list[Move] | None,
 ) -> GameState:
-    """Play ``state`` to the end, seat *i* choosing with ``choosers[i]``; return the
-    final state.
-
-    Count into ``events`` the clears (C1, C4: the out-of-game pile grew), the
-    pick-ups (T3), the failed flips (F4: a 3DOWN card turned over that left
-    the discard pile empty without a clear) and the draws (C2, C3, O2), and
-    keep the moves in ``moves`` unless it is ``None``. This is the inner loop
-    of every simulation, so it reads only lengths and the type of the move.
-    """
-    clears = pick_ups = failed_flips = draws = 0
-    cleared = len(state.out_of_game)
+    """Play ``state`` to the end, seat *i* choosing with ``choosers[i]``, counting
+    each move into ``tally`` and keeping the moves in ``moves`` unless it is
+    ``None``; the final state."""
+    count = tally.count_move
     while state.phase is not _OVER:
         move = choosers[state.current_player](state, rng)
-        state = apply(state, move)
+        after = apply(state, move)
+        count(state, move, after)
         if moves is not None:
             moves.append(move)
-        kind = type(move)
-        if kind is Play:
-            if len(state.out_of_game) != cleared:
-                clears += 1
-                cleared = len(state.out_of_game)
-            continue
-        if len(state.out_of_game) != cleared:
-            clears += 1
-            cleared = len(state.out_of_game)
-        elif kind is FlipDown and not state.discard_pile:
-            failed_flips += 1
-        if kind is PickUp:
-            pick_ups += 1
-        elif kind is Draw or kind is DrawInstead:
-            draws += 1
-    events["clears"] += clears
-    events["pick_ups"] += pick_ups
-    events["failed_flips"] += failed_flips
-    events["draws"] += draws
+        state = after
     return state
 
 
@@ -151,11 +126,7 @@ def _play_batch(batch: _Batch) -> tuple[Tally, list[str]]:
         rng = random.Random(game_seed(batch.seed, game, "bots"))
         moves: list[Move] | None = [] if batch.records else None
         final = _play(
-            new_game(batch.rules, seed=deal_seed),
-            [choosers[name] for name in seating],
-            rng,
-            tally.events,
-            moves,
+            new_game(batch.rules, seed=deal_seed), [choosers[name] for name in seating], rng, tally, moves
         )
         tally.count_game(seating, final)
         if moves is not None:
@@ -330,12 +301,6 @@ def _run_on(
     return [outcomes[index] for index in range(len(batches))]
 
 
-def _recorded(moves: Sequence[Move]) -> Chooser:
-    """A chooser that makes ``moves`` in turn, whoever is to move."""
-    made = iter(moves)
-    return lambda state, rng: next(made)
-
-
 def read_records(path: str | Path) -> Iterator[GameRecord]:
     """The game records a ``records`` run of :func:`simulate` wrote, in game order.
 
@@ -375,11 +340,9 @@ def tally_games(records: Sequence[GameRecord], *, seed: int = 0, rotate: bool = 
         states = replay(record)  # refuses an illegal move or a wrong result
         if not states[-1].is_over:
             raise SimulationError(f"record {number} is of a game that is not over")
-        final = _play(
-            states[0], [_recorded(record.moves)] * record.rules.players, random.Random(0),
-            tally.events, None,
-        )
-        tally.count_game(record.names, final)
+        for before, move, after in zip(states, record.moves, states[1:]):
+            tally.count_move(before, move, after)
+        tally.count_game(record.names, states[-1])
     rules = records[0].rules
     first = records[0].names
     return summarize(tally, rules, first, seed, rotate)

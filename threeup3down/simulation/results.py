@@ -18,9 +18,11 @@ from collections.abc import Sequence
 
 import attrs
 
+from threeup3down.core.moves import Draw, DrawInstead, Move, PickUp, Play
 from threeup3down.core.rules import Rules
 from threeup3down.core.state import GameState
 from threeup3down.formats.serialization import to_dict
+from threeup3down.views.events import flip_failed, pile_cleared
 
 __all__ = ["Rate", "SimulationResult", "wilson_interval"]
 
@@ -92,6 +94,22 @@ class Tally:
         self.bot_seats.update(other.bot_seats)
         self.lengths.update(other.lengths)
         self.events.update(other.events)
+
+    def count_move(self, before: GameState, move: Move, after: GameState) -> None:
+        """Count what one move did, as its events tell it
+        (:mod:`threeup3down.views.events`): a clear (C1–C4), a failed flip (F4),
+        a pick-up (T3) or a draw (C2, C3, O2)."""
+        if pile_cleared(before, after):
+            self.events["clears"] += 1
+        kind = type(move)
+        if kind is Play:
+            return
+        if kind is PickUp:
+            self.events["pick_ups"] += 1
+        elif kind is Draw or kind is DrawInstead:
+            self.events["draws"] += 1
+        elif flip_failed(before, move, after):
+            self.events["failed_flips"] += 1
 
     def count_game(self, seating: Sequence[str], final: GameState) -> None:
         """Count one game's length and places from its final state."""

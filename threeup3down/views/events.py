@@ -57,7 +57,7 @@ from threeup3down.core.moves import (
     Source,
     Swap,
 )
-from threeup3down.views.observation import check_seat, type_name, up_receiver
+from threeup3down.views.observation import check_seat, type_name
 from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState
 
@@ -84,6 +84,8 @@ __all__ = [
     "Zone",
     "apply_with_events",
     "events_for",
+    "flip_failed",
+    "pile_cleared",
 ]
 
 
@@ -480,6 +482,37 @@ def _redact(event: Event, player: int) -> Event:
 # ------------------------------------------------------ deriving the events
 
 
+def pile_cleared(before: GameState, after: GameState) -> bool:
+    """C1–C4, C6: whether the move from ``before`` to ``after`` cleared the
+    discard pile out of the game (a :class:`PileCleared` event).
+
+    .. versionadded:: 0.4.0
+
+    >>> from threeup3down import GameState, Rules, apply, parse_move
+    >>> before = GameState.from_notation("play 0 5r,Cb|-|-/8b|-|- - 4g *", Rules(players=2))
+    >>> pile_cleared(before, apply(before, parse_move("Cb"))), pile_cleared(before, apply(before, parse_move("5r")))
+    (True, False)
+    """
+    return len(after.out_of_game) > len(before.out_of_game)
+
+
+def flip_failed(before: GameState, move: Move, after: GameState) -> bool:
+    """F4: whether ``move`` turned over a 3DOWN card that could not be played, so
+    that it went into the hand with the discard pile (a :class:`DownCardTurned`
+    that was not played).
+
+    .. versionadded:: 0.4.0
+
+    >>> from threeup3down import GameState, Rules, apply, parse_move
+    >>> before = GameState.from_notation("play 0 -|-|3g,9b/8b|-|- - 5r *", Rules(players=2))
+    >>> flip = parse_move("v0")
+    >>> flip_failed(before, flip, apply(before, flip)), flip_failed(before, parse_move("v1"), apply(before, parse_move("v1")))
+    (True, False)
+    """
+    return isinstance(move, FlipDown) and bool(after.seats[before.current_player].hand)
+
+
+
 def _events(before: GameState, move: Move, after: GameState) -> Iterator[Event]:
     player = before.current_player
     match move:
@@ -492,7 +525,7 @@ def _events(before: GameState, move: Move, after: GameState) -> Iterator[Event]:
             yield from _after_play(before, move.cards, after)
         case FlipDown():
             card = before.seats[player].down[move.position]
-            played = not after.seats[player].hand  # F4 puts the card into the hand
+            played = not flip_failed(before, move, after)
             yield DownCardTurned(player, move.position, card, played)
             if played:
                 yield CardsPlayed(player, (card,), Zone.DOWN)
@@ -519,7 +552,7 @@ def _events(before: GameState, move: Move, after: GameState) -> Iterator[Event]:
 def _setup_events(before: GameState, move: ChooseUp, after: GameState) -> Iterator[Event]:
     """S3, O5, O6: a choice; after the last, the reveal, the pile swap and the first player."""
     player = before.current_player
-    receiver = up_receiver(before.rules, player)
+    receiver = before.rules.up_receiver(player)
     yield UpCardsChosen(player, receiver, move.cards)
     if after.phase is Phase.SETUP:
         yield NextPlayer(after.current_player, after.turn)
@@ -538,7 +571,7 @@ def _after_play(before: GameState, cards: tuple[Card, ...], after: GameState) ->
     """C1–C7, O3, O7, W1: what follows cards landing on the discard pile."""
     player = before.current_player
     rank = cards[0].rank
-    cleared = len(after.out_of_game) > len(before.out_of_game)
+    cleared = pile_cleared(before, after)
     if cleared:
         cause = _CAUSES.get(rank, ClearCause.THREE_OF_A_KIND)
         yield PileCleared(player, before.discard_pile + cards, cause)

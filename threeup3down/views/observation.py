@@ -42,11 +42,10 @@ search bot can deal the unseen cards at random (:func:`sample_state`).
 
 from __future__ import annotations
 
-import functools
 import random
+import warnings
 from collections import Counter
 from collections.abc import Iterator
-from typing import cast
 
 import attrs
 
@@ -54,10 +53,11 @@ from threeup3down.core.cards import Card, format_cards, sort_cards, sort_key
 from threeup3down.core.deal import random_pile_swap
 from threeup3down.core.engine import is_legal, legal_moves
 from threeup3down.core.errors import ThreeUpError
+from threeup3down.core.memos import Memo
 from threeup3down.core.moves import Move
 from threeup3down.core.rules import Rules
 from threeup3down.core.phase import Phase
-from threeup3down.core.state import GameState, Seat
+from threeup3down.core.state import GameState, Seat, make_seat, make_state
 
 __all__ = ["Observation", "SeatView", "observe", "sample_state", "up_receiver"]
 
@@ -198,25 +198,24 @@ class Observation:
         """
         if self.phase is _OVER or self.current_player != self.player:
             return ()
-        # The stand-in, filled here: the two classes have no ``__init__``, as
-        # calling one from Python costs more than these stores.
+        # The stand-in is made by the state's builder: the engine reads only the
+        # seat to move (here the only one, numbered 0), and of the hidden places
+        # only how many cards they hold.
         view = self.seats[self.player]
-        seat = _MoverSeat()
-        seat.hand = self.hand
-        seat.up = view.up
-        seat.down = _PLACEHOLDERS[view.down_size]
-        position = _MoverPosition()
-        position.rules = self.rules
-        position.phase = self.phase
-        position.current_player = 0
-        position.seats = (seat,)
-        size = self.draw_pile_size
-        position.draw_pile = _PLACEHOLDERS[size] if size < _KEPT else _PLACEHOLDER * size
-        position.discard_pile = self.discard_pile
-        position.owed_plays = self.owed_plays
-        position.may_draw = self.may_draw
-        position.swap_offered = self.swap_offered
-        return legal_moves(position)  # type: ignore[arg-type]  # a duck-typed stand-in
+        seat = make_seat(hand=self.hand, up=view.up, down=_placeholders(view.down_size), known=())
+        stand_in = make_state(
+            rules=self.rules,
+            phase=self.phase,
+            current_player=0,
+            seats=(seat,),
+            draw_pile=_placeholders(self.draw_pile_size),
+            discard_pile=self.discard_pile,
+            out_of_game=(),
+            owed_plays=self.owed_plays,
+            may_draw=self.may_draw,
+            swap_offered=self.swap_offered,
+        )
+        return legal_moves(stand_in)
 
     def is_legal(self, move: Move) -> bool:
         """Whether the engine would accept ``move`` from the observer now
@@ -260,7 +259,7 @@ def observe(state: GameState, player: int) -> Observation:
     check_seat(player, state.rules.players)
     if state.phase is _SETUP:
         seats = tuple(
-            _hidden_up_view(seat) if up_receiver(state.rules, player) != number else _view(seat)
+            _hidden_up_view(seat) if state.rules.up_receiver(player) != number else _view(seat)
             for number, seat in enumerate(state.seats)
         )
     else:
@@ -286,13 +285,11 @@ def observe(state: GameState, player: int) -> Observation:
     )
 
 
-_VIEWS: dict[int, tuple[Seat, SeatView]] = {}
+_VIEWS: Memo[int, tuple[Seat, SeatView]] = Memo("seat views", limit=4096)
 """The view of each seat seen lately, by the seat's ``id``, the seat kept alive
 beside its view so that its ``id`` cannot pass to another. States made by
 :func:`~threeup3down.apply` share every seat the move leaves unchanged, so
 most seats of an observation were already seen in the state before."""
-_VIEWS_KEPT = 4096
-"""How many views :data:`_VIEWS` holds before it starts afresh."""
 
 
 def _view(seat: Seat) -> SeatView:
@@ -304,8 +301,6 @@ def _view(seat: Seat) -> SeatView:
         hand_size=len(seat.hand), up=seat.up, up_size=len(seat.up), down_size=len(seat.down),
         known=seat.known,
     )
-    if len(_VIEWS) >= _VIEWS_KEPT:
-        _VIEWS.clear()
     _VIEWS[id(seat)] = (seat, view)
     return view
 
@@ -345,13 +340,24 @@ def type_name(value: object) -> str:
 
 
 def up_receiver(rules: Rules, seat: int) -> int:
-    """The seat whose 3UP cards ``seat`` chooses during setup: its own (S3),
-    or with chosen faces (O6) the next seat's.
+    """The seat whose 3UP cards ``seat`` chooses during setup (S3, O6).
 
-    >>> up_receiver(Rules(players=3), 2), up_receiver(Rules(players=3, chosen_faces=True), 2)
-    (2, 0)
+    .. deprecated:: 0.4.0
+       Use :meth:`Rules.up_receiver() <threeup3down.Rules.up_receiver>`, the one home of
+       this fact; this function goes in 0.5.0.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore", DeprecationWarning)
+    ...     up_receiver(Rules(players=3, chosen_faces=True), 2)
+    0
     """
-    return (seat + 1) % rules.players if rules.chosen_faces else seat
+    warnings.warn(
+        "up_receiver(rules, seat) is deprecated since 0.4.0: use rules.up_receiver(seat)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return rules.up_receiver(seat)
 
 
 def sample_state(observation: Observation, rng: random.Random) -> GameState:
@@ -399,61 +405,19 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
 
 
 _PLACEHOLDER = (next(iter(Card)),)
-"""A card to fill the places whose faces the engine does not read: the draw
-pile and the 3DOWN cards of :class:`_MoverPosition`."""
-_KEPT = 64
-_PLACEHOLDERS = tuple(_PLACEHOLDER * size for size in range(_KEPT))
+"""A card for the places whose faces the engine does not read when it lists the
+moves of the player to move: the draw pile and the 3DOWN cards."""
+_PLACEHOLDERS = tuple(_PLACEHOLDER * size for size in range(64))
 """Runs of :data:`_PLACEHOLDER` by length, made once."""
+
+
+def _placeholders(count: int) -> tuple[Card, ...]:
+    """``count`` placeholder cards."""
+    return _PLACEHOLDERS[count] if count < len(_PLACEHOLDERS) else _PLACEHOLDER * count
+
+
 _OVER = Phase.OVER
 _SETUP = Phase.SETUP
-
-
-class _MoverSeat:
-    """The seat of :class:`_MoverPosition`: what the engine reads of a :class:`Seat`."""
-
-    __slots__ = ("down", "hand", "up")
-    hand: tuple[Card, ...]
-    up: tuple[Card, ...]
-    down: tuple[Card, ...]
-
-
-class _MoverPosition:
-    """What :func:`~threeup3down.legal_moves` reads of a position to list the
-    moves of the player to move, taken from that player's observation
-    (:meth:`Observation.legal_moves` fills one).
-
-    That is the rules, the phase, the seat to move and its cards (hand, 3UP
-    cards and how many 3DOWN cards), the draw pile (only whether it has
-    cards), the discard pile, the owed plays and the two offers. Making a
-    :class:`GameState` and a :class:`Seat` would cost nearly as much as
-    listing the moves, so these hold only those attributes; the 3DOWN cards
-    and the draw pile are placeholders of the right counts, and the player's
-    seat is the only one, numbered 0 (the engine reads the seat to move
-    only). The property test
-    ``observe(s, s.current_player).legal_moves() == legal_moves(s)`` (over
-    every option, in ``tests/test_observation.py``) keeps the two in step.
-    """
-
-    __slots__ = (
-        "current_player",
-        "discard_pile",
-        "draw_pile",
-        "may_draw",
-        "owed_plays",
-        "phase",
-        "rules",
-        "seats",
-        "swap_offered",
-    )
-    rules: Rules
-    phase: Phase
-    current_player: int
-    seats: tuple[_MoverSeat, ...]
-    draw_pile: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
-    owed_plays: int
-    may_draw: bool
-    swap_offered: bool
 
 
 def _stand_in(observation: Observation) -> GameState:
@@ -482,7 +446,7 @@ def _seen_cards(observation: Observation) -> Iterator[Card]:
 def _unseen_cards(observation: Observation) -> list[Card]:
     """The deck less every card the observer sees or knows where it is, sorted."""
     _check_shape(observation)
-    unseen = Counter(_deck_counts(observation.rules))
+    unseen = Counter(observation.rules.deck_counts)
     unseen.subtract(_seen_cards(observation))
     extra = -unseen
     if extra:
@@ -498,12 +462,6 @@ def _unseen_cards(observation: Observation) -> list[Card]:
             f"but {len(cards)} of the deck are unseen"
         )
     return cards
-
-
-@functools.lru_cache(maxsize=32)
-def _deck_counts(rules: Rules) -> dict[Card, int]:
-    """How many of each card the rules' deck holds (a fresh copy is made by the caller)."""
-    return dict(Counter(rules.deck_cards()))
 
 
 def _check_shape(observation: Observation) -> None:

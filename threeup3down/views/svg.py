@@ -41,7 +41,7 @@ from typing import Any, Protocol, assert_never
 
 import attrs
 
-from threeup3down.core.cards import Card, Colour, Rank
+from threeup3down.core.cards import Card, Colour
 from threeup3down.core.errors import ThreeUpError
 from threeup3down.core.moves import (
     ChooseUp,
