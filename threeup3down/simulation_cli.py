@@ -2,6 +2,6 @@
 
 from threeup3down._deprecated import moved
 from threeup3down.cli.simulate import *  # noqa: F403
-from threeup3down.simulation.executors import ray_executor
+from threeup3down.simulation.executors import ray_executor as ray_executor
 
 moved(__name__)

@@ -2,6 +2,6 @@
 
 from threeup3down._deprecated import moved
 from threeup3down.cli.terminal import *  # noqa: F403
-from threeup3down.views.text import render_view
+from threeup3down.views.text import render_view as render_view
 
 moved(__name__)

@@ -11,7 +11,7 @@ Notation                  Move                   Meaning
 ``^7r`` / ``^7r,7g``      :class:`Play`          play from the 3UP cards (F1, F2)
 ``v0``                    :class:`FlipDown`      turn over the 3DOWN card at a position (F3)
 ``pick``                  :class:`PickUp`        take the discard pile into the hand (T3)
-``draw``                  :class:`Draw`          draw up to three before an owed play (C2, C3, C5)
+``draw``                  :class:`Draw`          the early draw before an owed play (C2, C3, C5)
 ``take``                  :class:`DrawInstead`   take one card instead of playing (O2)
 ``swap:7r/9g``            :class:`Swap`          swap a hand card with a 3UP card (O7)
 ``keep``                  :class:`DeclineSwap`   decline the same-colour swap (O7)
@@ -136,7 +136,8 @@ class PickUp:
 
 @attrs.frozen
 class Draw:
-    """Draw up to three cards before an owed extra play (C2, C3, C5).
+    """The early draw before an owed extra play (C2, C3, C5): up to a hand of three,
+    or one card with :attr:`EarlyDraw.ONE <threeup3down.EarlyDraw.ONE>`.
 
     >>> str(Draw())
     'draw'
