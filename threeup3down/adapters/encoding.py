@@ -47,7 +47,7 @@ from threeup3down.core.moves import (
     parse_move,
 )
 from threeup3down.views.observation import Observation, observe
-from threeup3down.core.rules import Rules
+from threeup3down.core.rules import DOWN_CARDS, UP_CARDS, Rules
 from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState
 
@@ -62,8 +62,6 @@ __all__ = [
 
 _CARDS = tuple(Card)
 _CARD_INDEX = {card: index for index, card in enumerate(_CARDS)}
-_UP_CARDS = 3
-"""S3: a seat holds at most three 3UP cards, so a play from them has at most three."""
 _TOP_CARDS = 4
 """The top cards of the discard pile shown one by one: four cover C4 and O7."""
 
@@ -311,24 +309,24 @@ def _all_keys(rules: Rules) -> Iterator[_Key]:
     """Every action's key, in action order (see :class:`ActionCodec`)."""
     yield ("pick",)
     yield ("draw",)
-    for position in range(3):
+    for position in range(DOWN_CARDS):
         yield ("flip", position)
     if rules.draw_instead:
         yield ("take",)
     if rules.same_colour_swap:
         yield ("keep",)
-    deck = Counter(rules.deck_cards())
+    deck = Counter(rules.deck_counts)
     units: Counter[Card | Rank] = (
         Counter(deck) if rules.colour_matters else Counter(card.rank for card in deck.elements())
     )
-    for source, largest in ((Source.HAND, len(deck)), (Source.UP, _UP_CARDS)):
+    for source, largest in ((Source.HAND, len(deck)), (Source.UP, UP_CARDS)):
         for group in _groups_by_rank(units):
             rank = group[0] if isinstance(group[0], Rank) else group[0].rank
             most = 1 if rank.is_clear else min(largest, sum(units[unit] for unit in group))
             for size in range(1, most + 1):
                 for chosen in _multisets(group, size, units):
                     yield ("play", source, chosen)
-    for chosen in _multisets(sorted(units, key=_unit_order), _UP_CARDS, units):
+    for chosen in _multisets(sorted(units, key=_unit_order), UP_CARDS, units):
         yield ("up", chosen)
     if rules.same_colour_swap:
         cards = sorted(deck, key=_unit_order)

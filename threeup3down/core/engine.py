@@ -25,7 +25,6 @@ from collections.abc import Iterator, Sequence
 from operator import itemgetter
 from typing import assert_never, get_args
 
-import attrs
 
 from threeup3down.core.cards import Card, Rank, format_cards, sort_key
 from threeup3down.core.errors import IllegalMoveError, ThreeUpError
@@ -42,9 +41,9 @@ from threeup3down.core.moves import (
     Source,
     Swap,
 )
-from threeup3down.core.rules import HAND_SIZE, UP_CARDS, ClearTwoDraw, EarlyDraw, Rules
+from threeup3down.core.rules import DOWN_CARDS, HAND_SIZE, UP_CARDS, ClearTwoDraw, EarlyDraw, Rules
 from threeup3down.core.phase import Phase
-from threeup3down.core.state import GameState, Seat, make_seat, make_state
+from threeup3down.core.state import GameState, Seat, make_seat, make_state, replace_state
 
 __all__ = ["apply", "is_legal", "legal_moves"]
 
@@ -52,7 +51,7 @@ _DRAW = Draw()
 _DRAW_INSTEAD = DrawInstead()
 _PICK_UP = PickUp()
 _DECLINE = DeclineSwap()
-_FLIPS = tuple(FlipDown(position) for position in range(3))
+_FLIPS = tuple(FlipDown(position) for position in range(DOWN_CARDS))
 _CLEAR = Rank.CLEAR
 _ONE = Rank.ONE
 _HAND = Source.HAND
@@ -115,10 +114,8 @@ def _setup_moves(state: GameState) -> tuple[Move, ...]:
     hand = state.seats[state.current_player].hand
     moves: list[Move] = []
     for cards in _distinct_subsets(hand, UP_CARDS, state.rules.colour_matters):
-        move = CHOICES.get(cards)
-        if move is None:
-            move = CHOICES[cards] = ChooseUp(cards)
-        moves.append(move)
+        move = CHOICES.table.get(cards)
+        moves.append(move if move is not None else CHOICES.remember(cards, ChooseUp(cards)))
     return tuple(moves)
 
 _SHORT = 8
@@ -136,7 +133,7 @@ def _plays(
     """P2, P3: add to ``plays`` the distinct plays from sorted ``cards`` onto a
     pile topped by ``top``: those of each run of equal ranks that equals or beats it.
     Whether colours matter is read only for a run of several cards."""
-    singles = CARD_PLAYS[source is _UP]
+    singles = CARD_PLAYS[source is _UP].table
     count = len(cards)
     if count > _SHORT:  # the first card of a rank >= top, searched for or walked to
         start = bisect_left(cards, 3 * top, key=sort_key)
@@ -154,15 +151,15 @@ def _plays(
             play = singles.get(card)
             if play is None:
                 (play,) = _run_plays((card,), source, rules.colour_matters)
-                singles[card] = play
+                CARD_PLAYS[source is _UP].remember(card, play)
             plays.append(play)
         else:
             colour_matters = rules.colour_matters
-            table = RUN_PLAYS[source is _UP][colour_matters]
+            memo = RUN_PLAYS[source is _UP][colour_matters]
             run = cards[start:end]
-            listed = table.get(run)
+            listed = memo.table.get(run)
             if listed is None:
-                listed = table[run] = _run_plays(run, source, colour_matters)
+                listed = memo.remember(run, _run_plays(run, source, colour_matters))
             plays += listed
         start = end
 
@@ -194,9 +191,9 @@ def _distinct_subsets(
             lengths.append(1)
             previous = alike
     shape = (tuple(lengths), size)
-    pickers = PICKERS.get(shape)
+    pickers = PICKERS.table.get(shape)
     if pickers is None:
-        pickers = PICKERS[shape] = _pickers(*shape)
+        pickers = PICKERS.remember(shape, _pickers(*shape))
     return [pick(cards) for pick in pickers]
 
 
@@ -530,13 +527,13 @@ def _choose_up(state: GameState, move: ChooseUp) -> GameState:
     seats[player] = Seat(hand=hand, up=seat.up, down=seat.down)
     seats[receiver] = Seat(hand=seats[receiver].hand, up=move.cards, down=seats[receiver].down)
     if player + 1 < state.rules.players:
-        return attrs.evolve(state, current_player=player + 1, seats=tuple(seats))
+        return replace_state(state, current_player=player + 1, seats=tuple(seats))
     if state.pile_swap:  # O5
         seats = [
             Seat(hand=seat.hand, up=seats[source].up, down=seats[source].down)
             for seat, source in zip(seats, state.pile_swap)
         ]
-    return attrs.evolve(
+    return replace_state(
         state, phase=_PLAY, current_player=state.first_player, seats=tuple(seats), pile_swap=()
     )
 
@@ -643,7 +640,7 @@ def _apply_draw(state: GameState, seat: Seat, move: Draw) -> GameState:
         raise _refuse(state, move, f"the early draw comes once, {when}", "C3")
     hand, draw_pile = _early_draw(state.rules, seat.hand, state.draw_pile)
     drawn = Seat(hand=hand, up=seat.up, down=seat.down, known=seat.known)
-    return attrs.evolve(state, seats=_replace_seat(state, drawn), draw_pile=draw_pile, may_draw=False)
+    return replace_state(state, seats=_replace_seat(state, drawn), draw_pile=draw_pile, may_draw=False)
 
 
 def _apply_draw_instead(state: GameState, seat: Seat, move: DrawInstead) -> GameState:
@@ -695,7 +692,7 @@ def _apply_decline(state: GameState, seat: Seat, move: DeclineSwap) -> GameState
 
 def _after_swap(state: GameState, seat: Seat) -> GameState:
     if state.owed_plays:
-        return attrs.evolve(state, seats=_replace_seat(state, seat), swap_offered=False)
+        return replace_state(state, seats=_replace_seat(state, seat), swap_offered=False)
     return _end_turn(
         state, seat.hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
         state.draw_pile, state.direction, state.finished, seat.known,
@@ -737,7 +734,7 @@ def _lay(
             rules=rules,
             phase=_PLAY,
             current_player=state.current_player,
-            seats=_replace_seat(state, make_seat(hand=hand, up=up, down=down, known=known)),
+            seats=_replace_seat(state, make_seat(hand, up, down, known)),
             draw_pile=state.draw_pile,
             discard_pile=pile,
             out_of_game=out_of_game,
@@ -818,7 +815,7 @@ def _end_turn(
         rules=rules,
         phase=phase,
         current_player=next_player,
-        seats=_replace_seat(state, make_seat(hand=hand, up=up, down=down, known=known)),
+        seats=_replace_seat(state, make_seat(hand, up, down, known)),
         draw_pile=draw_pile,
         discard_pile=discard_pile,
         out_of_game=out_of_game,

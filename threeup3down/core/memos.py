@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from threeup3down.core.cards import Card
 from threeup3down.core.moves import ChooseUp, Play
@@ -46,51 +46,58 @@ MEMOS: dict[str, Memo[Any, Any]] = {}
 """Every memo of the package, by its name."""
 
 
-class Memo(dict[K, V]):
-    """A dictionary of values worked out once, that empties itself rather than
-    hold more than ``limit`` entries; made with a name, it is listed in :data:`MEMOS`.
-
-    Lookups are those of a plain :class:`dict`; only storing checks the bound.
+class Memo(Generic[K, V]):
+    """Values worked out once, in :attr:`table` (a plain :class:`dict`, so a lookup
+    costs what a dictionary's does), stored by :meth:`remember`, which empties the
+    table rather than let it hold more than ``limit`` entries. Made with a name,
+    it is listed in :data:`MEMOS`.
 
     >>> memo = Memo[int, int]("squares, for this example", limit=2)
-    >>> for number in range(3):
-    ...     memo[number] = number * number
-    >>> dict(memo), "squares, for this example" in MEMOS
+    >>> [memo.remember(number, number * number) for number in range(3)]
+    [0, 1, 4]
+    >>> memo.table, "squares, for this example" in MEMOS
     ({2: 4}, True)
     >>> memo.forget()
     """
 
+    __slots__ = ("limit", "name", "table")
+
     def __init__(self, name: str, *, limit: int = 1 << 16) -> None:
-        super().__init__()
         if name in MEMOS:
             raise ValueError(f"a memo named {name!r} exists already")
         self.name = name
-        """What the memo keeps."""
         self.limit = limit
-        """The most entries it holds."""
+        self.table: dict[K, V] = {}
         MEMOS[name] = self
 
-    def __setitem__(self, key: K, value: V) -> None:
-        if len(self) >= self.limit:
-            self.clear()
-        super().__setitem__(key, value)
+    def __len__(self) -> int:
+        return len(self.table)
+
+    def remember(self, key: K, value: V) -> V:
+        """Store ``value`` for ``key``, the table emptied first if it is full; ``value``."""
+        table = self.table
+        if len(table) >= self.limit:
+            table.clear()
+        table[key] = value
+        return value
 
     def forget(self) -> None:
         """Empty the memo and take it off :data:`MEMOS` (for a memo made for a while)."""
-        self.clear()
+        self.table.clear()
         MEMOS.pop(self.name, None)
 
 
 def clear_memos() -> None:
     """Empty every memo of :data:`MEMOS`.
 
-    >>> CHOICES[()] = ChooseUp(())
+    >>> CHOICES.remember((), ChooseUp(()))
+    ChooseUp(cards=())
     >>> clear_memos()
     >>> len(CHOICES)
     0
     """
     for memo in MEMOS.values():
-        memo.clear()
+        memo.table.clear()
 
 
 Picker = Callable[[tuple[Card, ...]], tuple[Card, ...]]

@@ -17,9 +17,9 @@ threeup3down.core.errors.RulesError: omitted_colours, players: leaving colours o
 from __future__ import annotations
 
 import enum
-import functools
+import weakref
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -263,14 +263,9 @@ class Rules:
         >>> len(Rules(players=2, omitted_colours=frozenset({Colour.RED})).deck_cards())
         56
         """
-        return self._cards
+        return _deck_of(self).cards
 
-    @functools.cached_property
-    def _cards(self) -> tuple[Card, ...]:
-        base = self.custom_cards if self.custom_cards is not None else self.deck.cards()
-        return sort_cards(card for card in base * self.decks if card.colour not in self.omitted_colours)
-
-    @functools.cached_property
+    @property
     def deck_counts(self) -> Mapping[Card, int]:
         """How many copies of each card the deck holds (D1): :meth:`deck_cards`
         counted, 0 for a card it lacks. Worked out once per rules.
@@ -281,9 +276,9 @@ class Rules:
         >>> counts[Card.GREEN_1], counts[Card.GREEN_CLEAR_PLUS_2], counts[Card.RED_CLEAR_PLUS_2]
         (2, 1, 0)
         """
-        return MappingProxyType(_Counts(Counter(self._cards)))
+        return _deck_of(self).counts
 
-    @functools.cached_property
+    @property
     def rank_counts(self) -> Mapping[Rank, int]:
         """How many cards of each rank the deck holds, whatever their colour (D1).
 
@@ -292,7 +287,7 @@ class Rules:
         >>> Rules().rank_counts[Rank.SEVEN], Rules(players=2, omitted_colours=frozenset({Colour.RED})).rank_counts[Rank.SEVEN]
         (7, 5)
         """
-        return MappingProxyType(_Counts(Counter(card.rank for card in self._cards)))
+        return _deck_of(self).rank_counts
 
     @property
     def places_to_settle(self) -> int:
@@ -316,6 +311,40 @@ class Rules:
         (2, 0)
         """
         return (seat + 1) % self.players if self.chosen_faces else seat
+
+
+@attrs.frozen
+class _Deck:
+    """What the rules' deck is: its cards, sorted, and their counts by card and by rank."""
+
+    cards: tuple[Card, ...]
+    counts: Mapping[Card, int]
+    rank_counts: Mapping[Rank, int]
+
+
+_DECKS: weakref.WeakKeyDictionary[Rules, _Deck] = weakref.WeakKeyDictionary()
+"""The deck of each rules value alive, worked out once: an entry lasts as long as
+its rules, so no input fills it. (Not a cached property: attrs makes those with a
+``__getattr__`` hook, which would slow every read of a field of the rules.)"""
+
+
+def _cards_in_play(rules: Rules) -> Iterator[Card]:
+    """D1, O8, O11: the cards of the deck (or the custom cards), times the decks,
+    less the colours left out."""
+    base = rules.custom_cards if rules.custom_cards is not None else rules.deck.cards()
+    return (card for card in base * rules.decks if card.colour not in rules.omitted_colours)
+
+
+def _deck_of(rules: Rules) -> _Deck:
+    deck = _DECKS.get(rules)
+    if deck is None:
+        cards = sort_cards(_cards_in_play(rules))
+        deck = _DECKS[rules] = _Deck(
+            cards=cards,
+            counts=MappingProxyType(_Counts(Counter(cards))),
+            rank_counts=MappingProxyType(_Counts(Counter(card.rank for card in cards))),
+        )
+    return deck
 
 
 def _check_types(rules: Rules) -> None:
@@ -401,7 +430,7 @@ def _check_table(rules: Rules) -> None:
             raise RulesError(
                 f"seat {seat} is not at a table of {rules.players}", fields=(name,)
             )
-    size = len(rules.deck_cards())
+    size = sum(1 for _ in _cards_in_play(rules))  # the rules cannot be hashed yet
     if size < CARDS_PER_PLAYER * rules.players:
         raise RulesError(
             f"{size} cards cannot deal {CARDS_PER_PLAYER} to each of {rules.players} players (S2, S3)",

@@ -55,7 +55,7 @@ from itertools import chain
 
 import attrs
 
-from threeup3down.core._builders import Slotted, builder
+from threeup3down.core._builders import Slotted, builder, replacer
 from threeup3down.core.cards import Card, format_cards, parse_cards, sort_cards
 from threeup3down.core.errors import NotationError
 from threeup3down.core.limits import MAX_INPUT_SIZE, size_problem
@@ -216,6 +216,8 @@ make_seat = builder(Seat)
 """``Seat(...)`` for the engine, at a fraction of the cost (built as ``threeup3down.core._builders`` derives)."""
 make_state = builder(GameState)
 """``GameState(...)`` for the engine and the deal, at a fraction of the cost."""
+replace_state = replacer(GameState)
+"""``attrs.evolve(state, ...)`` for the engine, at a fraction of the cost."""
 
 
 # ------------------------------------------------------------ position notation

@@ -294,14 +294,14 @@ most seats of an observation were already seen in the state before."""
 
 def _view(seat: Seat) -> SeatView:
     """Every observer's view of ``seat`` once setup is over (its 3UP cards shown)."""
-    entry = _VIEWS.get(id(seat))
+    entry = _VIEWS.table.get(id(seat))
     if entry is not None and entry[0] is seat:
         return entry[1]
     view = SeatView(
         hand_size=len(seat.hand), up=seat.up, up_size=len(seat.up), down_size=len(seat.down),
         known=seat.known,
     )
-    _VIEWS[id(seat)] = (seat, view)
+    _VIEWS.remember(id(seat), (seat, view))
     return view
 
 
