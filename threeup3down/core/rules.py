@@ -285,7 +285,7 @@ class Rules:
         .. versionadded:: 0.4.0
 
         >>> Rules().rank_counts[Rank.SEVEN], Rules(players=2, omitted_colours=frozenset({Colour.RED})).rank_counts[Rank.SEVEN]
-        (7, 5)
+        (7, 4)
         """
         return _deck_of(self).rank_counts
 
