@@ -109,13 +109,13 @@ def _shorter_decks(draw: st.DrawFn, deck: Deck, players: int, decks: int) -> tup
     return sort_cards(draw(st.permutations(cards))[:size])
 
 
-def _any_value(hint: object) -> st.SearchStrategy[object]:
-    """Any value of a field of type ``hint``, for the fields :func:`rules` does not draw itself."""
+def _any_value(name: str, hint: object) -> st.SearchStrategy[object]:
+    """Any value of field ``name`` of type ``hint``, for the fields :func:`rules` does not draw itself."""
     if hint is bool:
         return st.booleans()
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return st.sampled_from(hint)
-    raise TypeError(f"rules() cannot draw a {hint}: draw the field in rules()")
+    raise TypeError(f"rules() cannot draw Rules.{name}: draw it in rules()")
 
 
 @st.composite
@@ -164,7 +164,7 @@ def rules(
     hints = typing.get_type_hints(Rules)
     for field in attrs.fields(Rules):
         if field.name not in values:
-            values[field.name] = draw(_any_value(hints[field.name]))
+            values[field.name] = draw(_any_value(field.name, hints[field.name]))
     return Rules(**values)
 
 
