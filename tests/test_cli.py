@@ -16,7 +16,8 @@ import threeup3down
 from tests.strategies import rules
 from threeup3down import ClearTwoDraw, Colour, Deck, EarlyDraw, FirstPlayer, Rules, ScoreScope, parse_cards
 from threeup3down.cli import main
-from threeup3down.cli.commands import _parser, _rules, rule_flags
+from threeup3down.cli.commands import _parser
+from threeup3down.cli.rule_options import rule_flags, rules_from_args
 
 
 def test_version_names_the_package_and_rules_versions(capsys: pytest.CaptureFixture[str]) -> None:
@@ -113,16 +114,16 @@ def test_every_rules_field_is_an_option(command: str) -> None:
 
 
 @given(rules())
-def test_the_rule_options_read_back_the_rules_rule_flags_writes(table: Rules) -> None:
+def test_rule_flags_read_back_as_the_same_rules(table: Rules) -> None:
     """Parsing rule_flags(rules) gives back every field of the rules, whatever the table."""
-    back = _rules(_parser()[1]["demo"].parse_args(rule_flags(table)))
+    back = rules_from_args(_parser()[1]["demo"].parse_args(rule_flags(table)))
     for field in attrs.fields(Rules):
         assert getattr(back, field.name) == getattr(table, field.name), f"{field.name} does not read back"
 
 
 def test_without_rule_options_the_table_is_the_default() -> None:
     """A command line without rule options plays Rules(): the base game for four players."""
-    assert _rules(_parser()[1]["play"].parse_args([])) == Rules()
+    assert rules_from_args(_parser()[1]["play"].parse_args([])) == Rules()
     assert rule_flags(Rules()) == []
 
 
@@ -155,7 +156,7 @@ def test_without_rule_options_the_table_is_the_default() -> None:
 )
 def test_the_rule_options_keep_their_names_and_meanings(argv: list[str], table: Rules) -> None:
     """Each rule option sets its field as it always has: --omit takes letters, --turn-limit 0 means no limit."""
-    assert _rules(_parser()[1]["simulate"].parse_args(argv)) == table
+    assert rules_from_args(_parser()[1]["simulate"].parse_args(argv)) == table
 
 
 def test_a_rule_options_help_is_its_fields_docstring(capsys: pytest.CaptureFixture[str]) -> None:

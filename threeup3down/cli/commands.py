@@ -4,45 +4,33 @@
 ``threeup3down play`` lets a person play one seat against bots in the
 terminal; ``threeup3down simulate`` plays many games between bots and counts
 who wins. ``python -m threeup3down`` works too. Each takes ``--seed`` and an
-option for every field of :class:`~threeup3down.Rules`, made from the field's
-type and described by its docstring (``--help`` lists them; :func:`rule_flags`
-writes them).
+option for every field of :class:`~threeup3down.Rules`
+(:mod:`~threeup3down.cli.rule_options`; ``--help`` lists them).
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
-import enum
-import inspect
-import itertools
-import operator
 import os
 import random
-import re
 import sys
-import types
-import typing
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
-
-import attrs
+from collections.abc import Sequence
 
 from threeup3down import __version__
 from threeup3down.cli import simulate as simulate_command
 from threeup3down.bots import BOT_NAMES, AnyBot, decide, make_bot
-from threeup3down.core import rules as rules_module
-from threeup3down.core.cards import Colour, format_cards, parse_cards
+from threeup3down.core.cards import format_cards
 from threeup3down.core.deal import new_game
 from threeup3down.views.events import NextPlayer, apply_with_events
 from threeup3down.views.narration import describe
 from threeup3down.core.errors import BotError, NotationError, RulesError
 from threeup3down.core.rules import RULES_VERSION, Rules
+from threeup3down.cli.rule_options import add_rule_options, rules_from_args
 from threeup3down.cli.terminal import play_in_terminal
 from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState
 
-__all__ = ["main", "rule_flags", "table_line"]
+__all__ = ["main", "table_line"]
 
 USAGE_ERROR = 2
 """The exit status for a command line that cannot be run as typed."""
@@ -92,12 +80,11 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         version=f"%(prog)s {__version__} (rules version {RULES_VERSION})",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    docs = _attribute_docs(rules_module)
     demo = commands.add_parser(
         "demo", help="watch bots play a game, turn by turn",
         description="Deal a game and let bots play every seat, printing every turn.",
     )
-    _add_table_options(demo, docs, seed=1)
+    _add_seed(demo, seed=1)
     demo.add_argument(
         "--bot", choices=BOT_NAMES, default="lowest",
         help="which bot plays every seat: lowest plays its lowest cards first, random "
@@ -110,7 +97,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         description="Play one seat against bots: pick a move by its number or type it "
         "in move notation (? at the prompt explains it).",
     )
-    _add_table_options(play, docs, seed=None)
+    _add_seed(play, seed=None)
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
     play.add_argument(
         "--bots", default="lowest", metavar="NAME[,NAME...]",
@@ -121,15 +108,16 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "simulate", help="play many games between bots and count who wins",
         description=simulate_command.DESCRIPTION,
     )
-    _add_table_options(simulate, docs, seed=0)
+    _add_seed(simulate, seed=0)
     simulate_command.add_arguments(simulate)
+    add_rule_options(demo, play, simulate)
     return parser, {"demo": demo, "play": play, "simulate": simulate}
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run the subcommand whose parser is ``parser``; its usage errors exit with status 2."""
     try:
-        rules = _rules(args)
+        rules = rules_from_args(args)
     except (RulesError, NotationError) as error:
         parser.error(str(error))
     if args.command == "play":
@@ -159,228 +147,12 @@ def _opponents(parser: argparse.ArgumentParser, names: str, players: int, seat: 
         parser.error(f"--bots: {error}")
 
 
-def _add_table_options(
-    parser: argparse.ArgumentParser, docs: Mapping[str, str], *, seed: int | None
-) -> None:
-    """Add ``--seed`` and an option for every field of :class:`Rules` to ``parser``."""
+def _add_seed(parser: argparse.ArgumentParser, *, seed: int | None) -> None:
     parser.add_argument(
         "--seed", type=int, default=seed,
         help="the seed of the shuffle, for a repeatable deal "
         f"(default {'random' if seed is None else seed})",
     )
-    group = parser.add_argument_group("rules", "the table's rules (default: the base game for four players)")
-    for option in _RULE_OPTIONS:
-        text = _help(option, docs).replace("%", "%%")
-        spelling = option.spelling
-        if spelling.parse is None:
-            group.add_argument(option.flag, dest=option.field, action="store_true", help=text)
-        else:
-            group.add_argument(
-                option.flag, dest=option.field, default=option.default, type=spelling.parse,
-                metavar=spelling.metavar, choices=spelling.values(), help=text,
-            )
-
-
-def _rules(args: argparse.Namespace) -> Rules:
-    return Rules(
-        **{option.field: option.spelling.read(getattr(args, option.field)) for option in _RULE_OPTIONS}
-    )
-
-
-def rule_flags(rules: Rules) -> list[str]:
-    """The options of ``demo``, ``play`` and ``simulate`` that set up ``rules``,
-    in the fields' order, leaving out those at their default.
-
-    >>> from threeup3down import FirstPlayer
-    >>> rule_flags(Rules(players=3, first_player=FirstPlayer.RANDOM, places=True, turn_limit=None))
-    ['--players', '3', '--first-player', 'random', '--places', '--turn-limit', '0']
-    """
-    flags: list[str] = []
-    for option in _RULE_OPTIONS:
-        value = option.spelling.write(getattr(rules, option.field))
-        if value != option.default:
-            flags += [option.flag] if option.spelling.is_switch else [option.flag, str(value)]
-    return flags
-
-
-# ------------------------------------------------------------ the rule options
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-@attrs.frozen
-class _Spelling:
-    """How the command line writes the values of a field of :class:`Rules`."""
-
-    read: Callable[[Any], Any] = _same
-    """The field's value from the option's."""
-    write: Callable[[Any], object] = _same
-    """The option's value for a value of the field."""
-    flag: str | None = None
-    """The option, if not the field's name with dashes."""
-    parse: Callable[[str], object] | None = None
-    """What ``argparse`` makes of the text given; ``None`` for a switch."""
-    metavar: str | None = None
-    choices: type[enum.Enum] | None = None
-    """The enumeration whose values the option takes."""
-    how: str = ""
-    """How a value is written, for the help."""
-    none: str = "None"
-    """How ``None`` is written, where the field's docstring names it."""
-
-    @property
-    def is_switch(self) -> bool:
-        """Whether the option takes no value: the field is on if it is given."""
-        return self.parse is None
-
-    def values(self) -> list[object] | None:
-        """The values the option takes, if only some."""
-        return None if self.choices is None else [member.value for member in self.choices]
-
-
-_SPELLINGS: dict[str, _Spelling] = {
-    "omitted_colours": _Spelling(
-        flag="--omit", parse=str, metavar="COLOURS", how="by letter, e.g. b or rb",
-        read=lambda letters: frozenset(map(Colour.parse, letters)),
-        write=lambda colours: "".join(colour.letter for colour in Colour if colour in colours),
-    ),
-    "custom_cards": _Spelling(
-        parse=str, metavar="CARDS", how="in card notation, e.g. 1r,1g,2b,...",
-        read=lambda text: None if text is None else parse_cards(text),
-        write=lambda cards: None if cards is None else format_cards(cards),
-    ),
-    "turn_limit": _Spelling(
-        parse=int, none="0", read=lambda limit: limit or None, write=lambda limit: limit or 0
-    ),
-}
-"""The fields the command line spells its own way: colours by letter, cards in
-notation, no turn limit as 0. The others follow their type (:func:`_spelling`)."""
-
-
-def _spelling(name: str, hint: Any) -> _Spelling:
-    """How the command line writes field ``name`` of type ``hint``: as
-    :data:`_SPELLINGS` says, else a ``bool`` is a switch, an enumeration takes
-    its values and an ``int`` a number."""
-    if name in _SPELLINGS:
-        return _SPELLINGS[name]
-    if hint is bool:
-        return _Spelling()
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return _Spelling(read=hint, write=operator.attrgetter("value"), parse=str, choices=hint)
-    if hint is int:
-        return _Spelling(parse=int)
-    raise TypeError(f"Rules.{name} has no command-line option: add it to _SPELLINGS")
-
-
-@attrs.frozen
-class _RuleOption:
-    """A field of :class:`Rules` as an option of ``demo``, ``play`` and ``simulate``."""
-
-    field: str
-    """The field, and the option's ``dest``."""
-    spelling: _Spelling
-    flag: str
-    default: object
-    """The option's value for the field's default."""
-
-
-def _rule_options() -> tuple[_RuleOption, ...]:
-    hints = typing.get_type_hints(Rules)
-    options = []
-    for field in attrs.fields(Rules):
-        spelling = _spelling(field.name, hints[field.name])
-        flag = spelling.flag or "--" + field.name.replace("_", "-")
-        options.append(_RuleOption(field.name, spelling, flag, spelling.write(field.default)))
-    return tuple(options)
-
-
-_RULE_OPTIONS = _rule_options()
-"""An option for every field of :class:`Rules`, in the fields' order."""
-
-
-def _attribute_docs(module: types.ModuleType) -> dict[str, str]:
-    """The docstrings under the attributes of the classes of ``module``, by
-    ``Class.attribute``, read from its source as Sphinx reads them (none
-    without the source).
-
-    >>> _attribute_docs(rules_module)["Deck.LITERAL"]
-    'The 74-card deck the GR rules page describes, taken literally.'
-    """
-    try:
-        source = inspect.getsource(module)
-    except OSError:  # installed without its source: options without descriptions
-        return {}
-    docs = {}
-    for node in ast.parse(source).body:
-        if not isinstance(node, ast.ClassDef):
-            continue
-        for attribute, after in itertools.pairwise(node.body):
-            match attribute, after:
-                case (
-                    ast.AnnAssign(target=ast.Name(id=name)) | ast.Assign(targets=[ast.Name(id=name)]),
-                    ast.Expr(value=ast.Constant(value=str() as doc)),
-                ):
-                    docs[f"{node.name}.{name}"] = inspect.cleandoc(doc)
-    return docs
-
-
-_REFERENCES = {option.field: option.flag for option in _RULE_OPTIONS} | {
-    f"{choices.__name__}.{member.name}": f"{option.flag} {member.value}"
-    for option in _RULE_OPTIONS
-    if (choices := option.spelling.choices) is not None
-    for member in choices
-}
-"""The command line's words for the fields and enumeration members that docstrings name."""
-_REFERENCE = re.compile(r":\w+:`~?([\w.]+)`")
-_LITERAL = re.compile(r"``([^`]+)``")
-_CITED_FIRST = re.compile(r"(?P<rules>[A-Z]\d+\b[^:]*): (?P<text>.+)")
-_CITED_LAST = re.compile(r"(?P<text>.+) \((?P<rules>[A-Z]\d+\b[^()]*)\)")
-_CAPITALISED = re.compile(r"^[A-Z][a-z]*\b")
-
-
-def _in_words(docstring: str, none: str) -> tuple[str, str]:
-    """A docstring in the command line's words, and the rules it cites (or ""):
-    a field it names is the field's option, a member of an enumeration the
-    option and its value, ``None`` is ``none``.
-
-    >>> _in_words("O3, with :attr:`reverse_on_one`: every 1 reverses.", "None")
-    ('every 1 reverses', 'O3, with --reverse-on-one')
-    >>> _in_words("The seat that plays first with :attr:`FirstPlayer.SEAT` (S5, O9).", "None")
-    ('the seat that plays first with --first-player seat', 'S5, O9')
-    """
-
-    def reference(match: re.Match[str]) -> str:
-        path = match[1].split(".")
-        return _REFERENCES.get(".".join(path[-2:]), _REFERENCES.get(path[-1], path[-1]))
-
-    text = _REFERENCE.sub(reference, " ".join(docstring.split()).removesuffix("."))
-    text = _LITERAL.sub(lambda match: none if match[1] == "None" else match[1], text)
-    cited = _CITED_FIRST.fullmatch(text) or _CITED_LAST.fullmatch(text)
-    if cited:
-        text, rules = cited["text"], cited["rules"]
-    else:
-        rules = ""
-    return _CAPITALISED.sub(lambda match: match[0].lower(), text, count=1), rules
-
-
-def _help(option: _RuleOption, docs: Mapping[str, str]) -> str:
-    """The help of ``option``: its field's docstring in the command line's words,
-    how a value is written, what each value means, the default and the rules cited."""
-    spelling = option.spelling
-    text, rules = _in_words(docs.get(f"Rules.{option.field}", ""), spelling.none)
-    if spelling.how:
-        text += f", {spelling.how}"
-    if (choices := spelling.choices) is not None:
-        meanings = []
-        for member in choices:
-            words, cited = _in_words(docs.get(f"{choices.__name__}.{member.name}", ""), spelling.none)
-            meanings.append(f"{member.value} = {words}" + (f" ({cited})" if cited else ""))
-        text += ": " + "; ".join(meanings)
-    if not spelling.is_switch and option.default not in (None, ""):
-        text += f" (default {option.default})"
-    return text + (f" ({rules})" if rules else "")
 
 
 def _demo(rules: Rules, seed: int, bot_name: str, quiet: bool) -> int:
