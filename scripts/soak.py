@@ -1,8 +1,12 @@
 """Soak test: random games under random option combinations, checked after every move.
 
-For as many minutes as asked, deals games at random tables (2–12 players,
-either deck, two decks, colours left out, every optional rule on or off, a
-random turn limit) and plays each to its end by uniformly random legal moves.
+For as many minutes as asked, deals games at random tables and plays each to
+its end by uniformly random legal moves. A table draws every field of
+:class:`~threeup3down.Rules`: 2–12 players, one deck or two, now and then a
+custom deck of any cards (still nine for each player), colours left out,
+any first seat and dealer, a random turn limit or none, and every other
+option (each ``bool`` or enumeration) at random; a table that cannot be
+dealt is drawn again.
 After every move it checks:
 
 * conservation (D1): every card of the deck is in exactly one place;
@@ -27,29 +31,31 @@ first failure, printing the position, the move and the seed of the game.
 from __future__ import annotations
 
 import argparse
+import enum
 import random
 import sys
 import time
+import typing
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
 from tests.properties.candidates import candidate_moves, colour_blind, holds
 from threeup3down import (
-    ClearTwoDraw,
+    Card,
     Colour,
-    Deck,
-    FirstPlayer,
     GameState,
     IllegalMoveError,
     Move,
     Rules,
     RulesError,
-    ScoreScope,
     apply,
     legal_moves,
     new_game,
 )
+from threeup3down.core.rules import CARDS_PER_PLAYER
 from threeup3down.core.state import parse_position
 from threeup3down.core.validation import position_problems
 
@@ -61,32 +67,52 @@ MOVES_PER_GAME = 20_000
 """A game without a turn limit (O10) is left after this many moves."""
 
 
+_DRAWS: dict[str, Callable[[random.Random, dict[str, Any]], object]] = {
+    "decks": lambda rng, table: rng.choice((1, 1, 2)),
+    "players": lambda rng, table: rng.randint(2, 6) if table["decks"] == 1 else rng.randint(7, 12),
+    "custom_cards": lambda rng, table: None if rng.random() < 0.75 else _any_cards(rng, table),
+    "omitted_colours": lambda rng, table: (
+        frozenset(rng.sample(list(Colour), rng.choice((0, 0, 1, 2)))) if table["players"] <= 4 else frozenset()
+    ),
+    "first_seat": lambda rng, table: rng.randrange(table["players"]),
+    "dealer": lambda rng, table: rng.randrange(table["players"]),
+    "reverse_on_one": lambda rng, table: rng.random() < 0.5,
+    "reverse_each_one": lambda rng, table: table["reverse_on_one"] and rng.random() < 0.5,
+    "turn_limit": lambda rng, table: rng.choice((None, rng.randint(1, 1000), 1000)),
+}
+"""The fields drawn their own way, in this order, each from the fields drawn
+before it: one deck for 2–6 players (S1) and two for 7–12 (O11), colours
+left out only for 2–4 (O8), seats at the table, each 1 counted only when
+1s reverse (O3). The others follow their type (:func:`_any_value`)."""
+
+
+def _any_cards(rng: random.Random, table: dict[str, Any]) -> tuple[Card, ...]:
+    """Custom cards (D1): any kinds, enough to deal nine to each player (S2, S3) and up to 40 more."""
+    least = -(-CARDS_PER_PLAYER * table["players"] // table["decks"])
+    return tuple(rng.choices(list(Card), k=rng.randint(least, least + 40)))
+
+
+def _any_value(rng: random.Random, name: str, hint: object) -> object:
+    """A value of field ``name`` of type ``hint``: a ``bool`` by a coin flip, an enumeration's member."""
+    if hint is bool:
+        return rng.random() < 0.5
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return rng.choice(list(hint))
+    raise TypeError(f"the soak cannot draw Rules.{name}: add it to _DRAWS")
+
+
 def random_rules(rng: random.Random) -> Rules:
-    """A valid table with every option drawn at random (tables that cannot deal are drawn again)."""
+    """A valid table with every field drawn at random (tables that cannot deal are drawn again)."""
+    hints = typing.get_type_hints(Rules)
     while True:
-        decks = rng.choice((1, 1, 2))
-        players = rng.randint(2, 6) if decks == 1 else rng.randint(7, 12)
-        omitted = frozenset(rng.sample(list(Colour), rng.choice((0, 0, 1, 2)))) if players <= 4 else frozenset()
-        first = rng.choice(list(FirstPlayer))
+        table: dict[str, Any] = {}
+        for name, draw in _DRAWS.items():
+            table[name] = draw(rng, table)
+        for field in attrs.fields(Rules):
+            if field.name not in table:
+                table[field.name] = _any_value(rng, field.name, hints[field.name])
         try:
-            return Rules(
-                players=players,
-                deck=rng.choice(list(Deck)),
-                decks=decks,
-                omitted_colours=omitted,
-                first_player=first,
-                first_seat=rng.randrange(players) if first is FirstPlayer.SEAT else 0,
-                dealer=rng.randrange(players),
-                clear_two_draw=rng.choice(list(ClearTwoDraw)),
-                places=rng.random() < 0.5,
-                draw_instead=rng.random() < 0.5,
-                reverse_on_one=rng.random() < 0.5,
-                score_scope=rng.choice(list(ScoreScope)),
-                pile_swap=rng.random() < 0.5,
-                chosen_faces=rng.random() < 0.5,
-                same_colour_swap=rng.random() < 0.5,
-                turn_limit=rng.choice((None, rng.randint(1, 1000), 1000)),
-            )
+            return Rules(**table)
         except RulesError:
             continue
 

@@ -1,14 +1,19 @@
 """Hypothesis strategies: tables of rules and freshly dealt games.
 
 :func:`rules` draws a valid :class:`~threeup3down.Rules` from every option the
-library has (D1, S5, C2, C3, C5, O1–O11); :func:`base_rules` draws the base game for
-2–6 players. Both shrink towards the base game for two players.
+library has (D1, S5, C2, C3, C5, O1–O11), varying every field of the class;
+:func:`base_rules` draws the base game for 2–6 players. Both shrink towards
+the base game for two players.
 """
 
 from __future__ import annotations
 
+import enum
+import typing
 from itertools import combinations
+from typing import Any
 
+import attrs
 from hypothesis import strategies as st
 
 from threeup3down import (
@@ -21,7 +26,6 @@ from threeup3down import (
     GameState,
     Phase,
     Rules,
-    ScoreScope,
     Seat,
     new_game,
 )
@@ -85,17 +89,33 @@ def clear_rich_rules() -> st.SearchStrategy[Rules]:
     )
 
 
-def _dealable_omissions(players: int, deck: Deck) -> list[frozenset[Colour]]:
-    """O8: the sets of at most two colours whose removal still deals nine cards each."""
+def _dealable_omissions(players: int, cards: tuple[Card, ...]) -> list[frozenset[Colour]]:
+    """O8: the sets of at most two colours whose removal from ``cards`` still deals nine cards each."""
     if players > SHORT_GAME_PLAYERS:
         return [frozenset()]
-    cards = deck.cards()
     return [
         frozenset(omitted)
         for size in range(3)
         for omitted in combinations(Colour, size)
         if sum(card.colour not in omitted for card in cards) >= CARDS_PER_PLAYER * players
     ]
+
+
+@st.composite
+def _shorter_decks(draw: st.DrawFn, deck: Deck, players: int, decks: int) -> tuple[Card, ...]:
+    """Custom cards (D1): ``deck`` less some of its cards, still nine for each player (S2, S3)."""
+    cards = deck.cards()
+    size = draw(st.integers(-(-CARDS_PER_PLAYER * players // decks), len(cards)))
+    return sort_cards(draw(st.permutations(cards))[:size])
+
+
+def _any_value(name: str, hint: object) -> st.SearchStrategy[object]:
+    """Any value of field ``name`` of type ``hint``, for the fields :func:`rules` does not draw itself."""
+    if hint is bool:
+        return st.booleans()
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return st.sampled_from(hint)
+    raise TypeError(f"rules() cannot draw Rules.{name}: draw it in rules()")
 
 
 @st.composite
@@ -110,9 +130,11 @@ def rules(
     """A valid table under a random combination of every option.
 
     Two decks (O11) come with 7–12 players, left-out colours (O8) only with 2–4
-    players and only where the rest still deals. Pass a strategy for
-    ``places``, ``reverse_on_one`` or ``same_colour_swap`` to steer that option;
-    ``short_game`` always leaves out one or two colours.
+    players and only where the rest still deals, a custom deck (D1) now and
+    then, as the deck less some cards; every other ``bool`` or enumeration
+    field takes any of its values. Pass a strategy for ``places``,
+    ``reverse_on_one`` or ``same_colour_swap`` to steer that option;
+    ``short_game`` always leaves out one or two colours (and keeps the deck).
     """
     deck = draw(st.sampled_from(Deck))
     decks = 1 if short_game else draw(st.integers(1, 2))
@@ -120,30 +142,30 @@ def rules(
         players = draw(st.integers(BASE_PLAYERS[0], SHORT_GAME_PLAYERS))
     else:
         players = draw(st.integers(*(BASE_PLAYERS if decks == 1 else TWO_DECK_PLAYERS)))
-    omissions = _dealable_omissions(players, deck)[1 if short_game else 0 :]
+    custom = None if short_game or draw(st.integers(0, 3)) < 3 else draw(_shorter_decks(deck, players, decks))  # 1 in 4
+    omissions = _dealable_omissions(players, deck.cards() if custom is None else custom)
     first_player = draw(st.sampled_from(FirstPlayer))
     reverses = draw(st.booleans() if reverse_on_one is None else reverse_on_one)
-    return Rules(
-        players=players,
-        deck=deck,
-        decks=decks,
-        omitted_colours=draw(st.sampled_from(omissions)),
-        first_player=first_player,
-        first_seat=draw(st.integers(0, players - 1)) if first_player is FirstPlayer.SEAT else 0,
-        dealer=draw(st.integers(0, players - 1)) if first_player is FirstPlayer.DEALERS_LEFT else 0,
-        clear_two_draw=draw(st.sampled_from(ClearTwoDraw)),
-        early_draw=draw(st.sampled_from(EarlyDraw)),
-        clear_ends_turn=draw(st.booleans()),
-        places=draw(st.booleans() if places is None else places),
-        draw_instead=draw(st.booleans()),
-        reverse_on_one=reverses,
-        reverse_each_one=reverses and draw(st.booleans()),
-        score_scope=draw(st.sampled_from(ScoreScope)),
-        pile_swap=draw(st.booleans()),
-        chosen_faces=draw(st.booleans()),
-        same_colour_swap=draw(st.booleans() if same_colour_swap is None else same_colour_swap),
-        turn_limit=draw(turn_limits()),
-    )
+    values: dict[str, Any] = {
+        "players": players,
+        "deck": deck,
+        "custom_cards": custom,
+        "decks": decks,
+        "omitted_colours": draw(st.sampled_from(omissions[1 if short_game else 0 :])),
+        "first_player": first_player,
+        "first_seat": draw(st.integers(0, players - 1)) if first_player is FirstPlayer.SEAT else 0,
+        "dealer": draw(st.integers(0, players - 1)) if first_player is FirstPlayer.DEALERS_LEFT else 0,
+        "places": draw(st.booleans() if places is None else places),
+        "reverse_on_one": reverses,
+        "reverse_each_one": reverses and draw(st.booleans()),
+        "same_colour_swap": draw(st.booleans() if same_colour_swap is None else same_colour_swap),
+        "turn_limit": draw(turn_limits()),
+    }
+    hints = typing.get_type_hints(Rules)
+    for field in attrs.fields(Rules):
+        if field.name not in values:
+            values[field.name] = draw(_any_value(field.name, hints[field.name]))
+    return Rules(**values)
 
 
 def games(tables: st.SearchStrategy[Rules]) -> st.SearchStrategy[GameState]:

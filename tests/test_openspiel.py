@@ -9,17 +9,32 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
 
 from tests.extras import require
+from tests.strategies import rules
 
 pyspiel = require("pyspiel", "openspiel")
 
-from threeup3down import Card, EarlyDraw, FirstPlayer, Rules, ThreeUpError, legal_moves, observe  # noqa: E402
+from threeup3down import (  # noqa: E402
+    Card,
+    Colour,
+    Deck,
+    EarlyDraw,
+    FirstPlayer,
+    Rules,
+    ScoreScope,
+    ThreeUpError,
+    legal_moves,
+    observe,
+    parse_cards,
+)
 from threeup3down.adapters.encoding import rewards  # noqa: E402
 from threeup3down.adapters.openspiel import (  # noqa: E402
     ThreeUpGame,
     ThreeUpState,
     max_game_length,
+    parameters,
     resampler,
     rules_from_parameters,
 )
@@ -63,6 +78,54 @@ def test_the_parameters_are_the_rules_fields() -> None:
         rules_from_parameters({"player": 2})
     with pytest.raises(ThreeUpError, match="first_player='sometimes' is not one of"):
         rules_from_parameters({"first_player": "sometimes"})
+
+
+PARAMETERS_0_3 = {
+    "players": 4, "deck": "standard", "custom_cards": "", "decks": 1, "omitted_colours": "",
+    "first_player": "seat", "first_seat": 0, "dealer": 0, "clear_two_draw": "first",
+    "early_draw": "refill", "clear_ends_turn": False, "places": False, "draw_instead": False,
+    "reverse_on_one": False, "reverse_each_one": False, "score_scope": "hand", "pile_swap": False,
+    "chosen_faces": False, "same_colour_swap": False, "turn_limit": 1000,
+}
+"""The game's parameters and defaults in threeup3down 0.3.0, which saved games and scripts name."""
+
+
+def test_the_parameters_of_0_3_keep_their_names_defaults_and_types() -> None:
+    """Every parameter of 0.3.0 is still a parameter, with the same default of the same type."""
+    specification = pyspiel.load_game("python_threeup3down").get_type().parameter_specification
+    for name, default in PARAMETERS_0_3.items():
+        assert name in specification, name
+        assert (specification[name], type(specification[name])) == (default, type(default)), name
+
+
+def test_a_game_named_as_in_0_3_is_the_same_game() -> None:
+    """Parameters written as in 0.3.0 load the same rules: enumerations by value, colours by letter, cards in notation."""
+    game = pyspiel.load_game(
+        "python_threeup3down(players=3,first_player=dealers-left,dealer=2,omitted_colours=rb,"
+        "score_scope=all,early_draw=one,reverse_on_one=True,turn_limit=40)"
+    )
+    assert game.rules == Rules(
+        players=3, first_player=FirstPlayer.DEALERS_LEFT, dealer=2,
+        omitted_colours={Colour.RED, Colour.BLUE}, score_scope=ScoreScope.ALL,
+        early_draw=EarlyDraw.ONE, reverse_on_one=True, turn_limit=40,
+    )
+    custom = ",".join(["1r", "2g", "3b", "C+1r"] * 6)
+    game = pyspiel.load_game("python_threeup3down", {"players": 2, "custom_cards": custom, "deck": "literal"})
+    assert game.rules == Rules(players=2, custom_cards=parse_cards(custom), deck=Deck.LITERAL)
+
+
+@given(rules())
+def test_parameters_read_back_as_the_rules_they_name(table: Rules) -> None:
+    """rules_from_parameters(parameters(rules)) gives back every field of the rules."""
+    back = rules_from_parameters(parameters(table))
+    for field in attrs.fields(Rules):
+        assert getattr(back, field.name) == getattr(table, field.name), f"parameter {field.name} does not read back"
+
+
+def test_a_game_needs_a_turn_limit() -> None:
+    """OpenSpiel needs a bounded game: rules without a turn limit (O10) have no parameters."""
+    with pytest.raises(ThreeUpError, match=r"needs a turn limit \(O10\)"):
+        parameters(Rules(turn_limit=None))
 
 
 @pytest.mark.spec("D1", "S2", "S3", "S4")

@@ -23,11 +23,13 @@ COLOUR_SIZES = {
 
 
 def _expected_size(rules: Rules) -> int:
-    """The number of cards in play, counted from D1, D2, O8 and O11 (not from the library)."""
-    kept = sum(
-        count for colour, count in COLOUR_SIZES[rules.deck].items()
-        if colour not in rules.omitted_colours
-    )
+    """The number of cards in play, counted from D1, D2, O8 and O11 (not from the library),
+    or from the custom cards by colour."""
+    if rules.custom_cards is None:
+        sizes = COLOUR_SIZES[rules.deck]
+    else:
+        sizes = Counter(card.colour for card in rules.custom_cards)
+    kept = sum(count for colour, count in sizes.items() if colour not in rules.omitted_colours)
     return kept * rules.decks
 
 

@@ -9,14 +9,11 @@ on. Actions are the numbers of :class:`~threeup3down.adapters.encoding.ActionCod
 returns come at the end, by place (:func:`~threeup3down.adapters.encoding.rewards`).
 
 The game's parameters are the fields of :class:`~threeup3down.Rules`, named
-alike: ``players``, ``places``, ``draw_instead``, ``reverse_on_one``,
-``reverse_each_one``, ``clear_ends_turn``,
-``pile_swap``, ``chosen_faces``, ``same_colour_swap``, ``turn_limit`` (at
-least 1: OpenSpiel needs a bounded game), ``decks``, ``deck``,
-``first_player``, ``first_seat``, ``dealer``, ``clear_two_draw``, ``early_draw`` and
-``score_scope`` (enum values as strings, such as ``"dealers-left"``),
-``omitted_colours`` (colour letters, such as ``"rb"``) and ``custom_cards``
-(card notation, empty for none).
+alike, with the same defaults (:func:`parameters` writes them for any rules):
+a ``bool`` or ``int`` field as it is, an enumeration as its value (such as
+``"dealers-left"``), ``omitted_colours`` as colour letters (such as
+``"rb"``), ``custom_cards`` in card notation (empty for none) and
+``turn_limit`` at least 1 (OpenSpiel needs a bounded game).
 
 A seat's information state and observation are both its
 :class:`~threeup3down.Observation`: a string of its view and the tensor of
@@ -36,18 +33,22 @@ history that matters for play.
 
 from __future__ import annotations
 
+import enum
 import functools
 import math
+import operator
 import random
+import typing
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from threeup3down.core.cards import Card, Colour, parse_cards
+from threeup3down.core.cards import Card, Colour, format_cards, parse_cards
 from threeup3down.core.deal import deal_from
 from threeup3down.adapters.encoding import (
     ActionCodec,
@@ -59,7 +60,7 @@ from threeup3down.adapters.encoding import (
 from threeup3down.core.engine import apply
 from threeup3down.core.errors import ThreeUpError
 from threeup3down.views.observation import observe, sample_state
-from threeup3down.core.rules import ClearTwoDraw, Deck, EarlyDraw, FirstPlayer, Rules, ScoreScope
+from threeup3down.core.rules import FirstPlayer, Rules
 from threeup3down.core.state import GameState
 from threeup3down.views.text import render_view
 
@@ -68,6 +69,7 @@ __all__ = [
     "ThreeUpObserver",
     "ThreeUpState",
     "max_game_length",
+    "parameters",
     "resampler",
     "rules_from_parameters",
 ]
@@ -75,28 +77,88 @@ __all__ = [
 SHORT_NAME = "python_threeup3down"
 """The name OpenSpiel knows the game by."""
 
-_DEFAULTS: dict[str, Any] = {
-    "players": 4,
-    "deck": Deck.STANDARD.value,
-    "custom_cards": "",
-    "decks": 1,
-    "omitted_colours": "",
-    "first_player": FirstPlayer.SEAT.value,
-    "first_seat": 0,
-    "dealer": 0,
-    "clear_two_draw": ClearTwoDraw.FIRST.value,
-    "early_draw": EarlyDraw.REFILL.value,
-    "clear_ends_turn": False,
-    "places": False,
-    "draw_instead": False,
-    "reverse_on_one": False,
-    "reverse_each_one": False,
-    "score_scope": ScoreScope.HAND.value,
-    "pile_swap": False,
-    "chosen_faces": False,
-    "same_colour_swap": False,
-    "turn_limit": 1000,
+
+def _same(value: Any) -> Any:
+    return value
+
+
+@attrs.frozen
+class _Parameter:
+    """How a field of :class:`~threeup3down.Rules` is written as a game parameter."""
+
+    encode: Callable[[Any], bool | int | str]
+    """The parameter for a value of the field."""
+    decode: Callable[[Any], Any]
+    """The field's value from the parameter."""
+
+
+def _bounded(turn_limit: int | None) -> int:
+    """The turn limit (O10), which OpenSpiel needs to bound the game."""
+    if turn_limit is None:
+        raise ThreeUpError("OpenSpiel needs a turn limit (O10) to bound the game")
+    return turn_limit
+
+
+_ENCODINGS: dict[str, _Parameter] = {
+    "omitted_colours": _Parameter(
+        encode=lambda colours: "".join(colour.letter for colour in Colour if colour in colours),
+        decode=lambda letters: frozenset(map(Colour.parse, letters)),
+    ),
+    "custom_cards": _Parameter(
+        encode=lambda cards: "" if cards is None else format_cards(cards),
+        decode=lambda text: parse_cards(text) if text else None,
+    ),
+    "turn_limit": _Parameter(encode=_bounded, decode=_same),
 }
+"""The fields a game parameter writes its own way: colours by letter, cards in
+notation, a turn limit always. The others follow their type (:func:`_parameter`)."""
+
+
+def _parameter(name: str, hint: Any) -> _Parameter:
+    """How field ``name`` of type ``hint`` is written: as :data:`_ENCODINGS` says,
+    else a ``bool`` or ``int`` as it is and an enumeration as its value."""
+    if name in _ENCODINGS:
+        return _ENCODINGS[name]
+    if hint in (bool, int):
+        return _Parameter(encode=_same, decode=_same)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _Parameter(encode=operator.attrgetter("value"), decode=functools.partial(_enum, hint, name=name))
+    raise TypeError(f"Rules.{name} has no game parameter: add it to _ENCODINGS")
+
+
+def _enum(kind: type[enum.Enum], value: object, *, name: str) -> enum.Enum:
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(repr(member.value) for member in kind)
+        raise ThreeUpError(f"game parameter {name}={value!r} is not one of {choices}") from None
+
+
+def _parameters() -> dict[str, _Parameter]:
+    hints = typing.get_type_hints(Rules)
+    return {field.name: _parameter(field.name, hints[field.name]) for field in attrs.fields(Rules)}
+
+
+_PARAMETERS = _parameters()
+"""Each field's game parameter, in the fields' order."""
+
+
+def parameters(rules: Rules) -> dict[str, bool | int | str]:
+    """The OpenSpiel game parameters that name ``rules``, one for every field;
+    :func:`rules_from_parameters` reads them back.
+
+    >>> from threeup3down import Colour
+    >>> table = Rules(players=3, omitted_colours=frozenset({Colour.BLUE}), turn_limit=100)
+    >>> parameters(table)["omitted_colours"], parameters(table)["first_player"]
+    ('b', 'seat')
+    >>> pyspiel.load_game(SHORT_NAME, parameters(table)).rules == table
+    True
+    """
+    return {name: parameter.encode(getattr(rules, name)) for name, parameter in _PARAMETERS.items()}
+
+
+_DEFAULTS = parameters(Rules())
+"""The game's parameters and their defaults, the defaults of the fields."""
 _KINDS = tuple(Card)
 
 _GAME_TYPE = pyspiel.GameType(
@@ -133,36 +195,7 @@ def rules_from_parameters(parameters: dict[str, Any]) -> Rules:
     if unknown:
         raise ThreeUpError(f"unknown game parameters: {', '.join(sorted(unknown))}")
     values = {**_DEFAULTS, **parameters}
-    return Rules(
-        players=values["players"],
-        deck=_enum(Deck, values["deck"], "deck"),
-        custom_cards=parse_cards(values["custom_cards"]) if values["custom_cards"] else None,
-        decks=values["decks"],
-        omitted_colours=frozenset(Colour.parse(letter) for letter in values["omitted_colours"]),
-        first_player=_enum(FirstPlayer, values["first_player"], "first_player"),
-        first_seat=values["first_seat"],
-        dealer=values["dealer"],
-        clear_two_draw=_enum(ClearTwoDraw, values["clear_two_draw"], "clear_two_draw"),
-        early_draw=_enum(EarlyDraw, values["early_draw"], "early_draw"),
-        clear_ends_turn=values["clear_ends_turn"],
-        places=values["places"],
-        draw_instead=values["draw_instead"],
-        reverse_on_one=values["reverse_on_one"],
-        reverse_each_one=values["reverse_each_one"],
-        score_scope=_enum(ScoreScope, values["score_scope"], "score_scope"),
-        pile_swap=values["pile_swap"],
-        chosen_faces=values["chosen_faces"],
-        same_colour_swap=values["same_colour_swap"],
-        turn_limit=values["turn_limit"],
-    )
-
-
-def _enum(kind: Any, value: object, name: str) -> Any:
-    try:
-        return kind(value)
-    except ValueError:
-        choices = ", ".join(repr(member.value) for member in kind)
-        raise ThreeUpError(f"game parameter {name}={value!r} is not one of {choices}") from None
+    return Rules(**{name: parameter.decode(values[name]) for name, parameter in _PARAMETERS.items()})
 
 
 def max_game_length(rules: Rules) -> int:
@@ -178,10 +211,8 @@ def max_game_length(rules: Rules) -> int:
     >>> max_game_length(Rules(players=4, turn_limit=100))
     228
     """
-    if rules.turn_limit is None:
-        raise ThreeUpError("OpenSpiel needs a turn limit (O10) to bound the game")
     owed = sum(card.rank.extra_plays for card in rules.deck_cards())
-    return rules.players + 2 * (rules.turn_limit + owed) + owed
+    return rules.players + 2 * (_bounded(rules.turn_limit) + owed) + owed
 
 
 @functools.lru_cache(maxsize=32)

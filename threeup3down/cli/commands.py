@@ -3,8 +3,9 @@
 ``threeup3down demo`` deals a game and lets bots play it, printing every turn;
 ``threeup3down play`` lets a person play one seat against bots in the
 terminal; ``threeup3down simulate`` plays many games between bots and counts
-who wins. ``python -m threeup3down`` works too. Each takes ``--players``,
-``--seed`` and a switch for each optional rule (``--help`` lists them).
+who wins. ``python -m threeup3down`` works too. Each takes ``--seed`` and an
+option for every field of :class:`~threeup3down.Rules`
+(:mod:`~threeup3down.cli.rule_options`; ``--help`` lists them).
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from collections.abc import Sequence
 from threeup3down import __version__
 from threeup3down.cli import simulate as simulate_command
 from threeup3down.bots import BOT_NAMES, AnyBot, decide, make_bot
-from threeup3down.core.cards import Colour, format_cards
+from threeup3down.core.cards import format_cards
 from threeup3down.core.deal import new_game
 from threeup3down.views.events import NextPlayer, apply_with_events
 from threeup3down.views.narration import describe
 from threeup3down.core.errors import BotError, NotationError, RulesError
-from threeup3down.core.rules import RULES_VERSION, ClearTwoDraw, Deck, EarlyDraw, FirstPlayer, Rules
+from threeup3down.core.rules import RULES_VERSION, Rules
+from threeup3down.cli.rule_options import add_rule_options, rules_from_args
 from threeup3down.cli.terminal import play_in_terminal
 from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState
@@ -82,7 +84,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "demo", help="watch bots play a game, turn by turn",
         description="Deal a game and let bots play every seat, printing every turn.",
     )
-    _add_table_options(demo, seed=1)
+    _add_seed(demo, seed=1)
     demo.add_argument(
         "--bot", choices=BOT_NAMES, default="lowest",
         help="which bot plays every seat: lowest plays its lowest cards first, random "
@@ -95,7 +97,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         description="Play one seat against bots: pick a move by its number or type it "
         "in move notation (? at the prompt explains it).",
     )
-    _add_table_options(play, seed=None)
+    _add_seed(play, seed=None)
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
     play.add_argument(
         "--bots", default="lowest", metavar="NAME[,NAME...]",
@@ -106,15 +108,16 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "simulate", help="play many games between bots and count who wins",
         description=simulate_command.DESCRIPTION,
     )
-    _add_table_options(simulate, seed=0)
+    _add_seed(simulate, seed=0)
     simulate_command.add_arguments(simulate)
+    add_rule_options(demo, play, simulate)
     return parser, {"demo": demo, "play": play, "simulate": simulate}
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run the subcommand whose parser is ``parser``; its usage errors exit with status 2."""
     try:
-        rules = _rules(args)
+        rules = rules_from_args(args)
     except (RulesError, NotationError) as error:
         parser.error(str(error))
     if args.command == "play":
@@ -144,72 +147,11 @@ def _opponents(parser: argparse.ArgumentParser, names: str, players: int, seat: 
         parser.error(f"--bots: {error}")
 
 
-_SWITCHES = {
-    "places": "play on after the winner to settle every place (O1)",
-    "draw_instead": "a player who could play may take a card from the draw pile instead (O2)",
-    "reverse_on_one": "a 1 reverses the direction of play (O3)",
-    "reverse_each_one": "with --reverse-on-one, every 1 of a play reverses, so two 1s cancel out (O3)",
-    "clear_ends_turn": "a Clear or three of a kind ends the turn even with extra plays owed (C1, C4)",
-    "pile_swap": "the 3UP/3DOWN piles change owners after setup (O5)",
-    "chosen_faces": "each player chooses the next player's 3UP cards (O6)",
-    "same_colour_swap": "four cards of one colour in a row offer a hand/3UP swap (O7)",
-}
-
-
-def _add_table_options(parser: argparse.ArgumentParser, *, seed: int | None) -> None:
-    parser.add_argument(
-        "--players", type=int, default=4, help="how many players: 2-6, or 7-12 with --decks 2 (default 4)"
-    )
+def _add_seed(parser: argparse.ArgumentParser, *, seed: int | None) -> None:
     parser.add_argument(
         "--seed", type=int, default=seed,
-        help=f"the seed of the shuffle, for a repeatable deal (default {seed or 'random'})",
-    )
-    for name, text in _SWITCHES.items():
-        parser.add_argument(f"--{name.replace('_', '-')}", action="store_true", help=text)
-    parser.add_argument(
-        "--deck", choices=[deck.value for deck in Deck], default="standard",
-        help="which cards make the deck: standard (84 cards) or literal (the 74 cards "
-        "the GR rules page describes, taken literally) (default standard) (D1)",
-    )
-    parser.add_argument(
-        "--decks", type=int, default=1, help="how many decks to shuffle together: 2 for 7-12 players (O11)"
-    )
-    parser.add_argument(
-        "--omit", default="", metavar="COLOURS",
-        help="colours to leave out of the deck, by letter, e.g. b or rb (O8)",
-    )
-    parser.add_argument(
-        "--first-player", choices=[mode.value for mode in FirstPlayer], default="seat",
-        help="who moves first: seat 0 (seat), the player on the dealer's left "
-        "(dealers-left), or a seat drawn at random (random) (default seat) (S5, O9)",
-    )
-    parser.add_argument(
-        "--clear-two-draw", choices=[mode.value for mode in ClearTwoDraw], default="first",
-        help="after a Clear +2, may the player draw before the first extra play only "
-        "(first) or before each (each)? (default first) (C3)",
-    )
-    parser.add_argument(
-        "--early-draw", choices=[mode.value for mode in EarlyDraw], default="refill",
-        help="what the early draw before an extra play takes: enough cards to refill "
-        "the hand to three (refill) or one card (one) (default refill) (C2)",
-    )
-    parser.add_argument(
-        "--turn-limit", type=int, default=1000,
-        help="end the game as a stalemate after this many turns; 0 for no limit (default 1000) (O10)",
-    )
-
-
-def _rules(args: argparse.Namespace) -> Rules:
-    return Rules(
-        players=args.players,
-        deck=Deck(args.deck),
-        decks=args.decks,
-        omitted_colours=frozenset(Colour.parse(letter) for letter in args.omit),
-        first_player=FirstPlayer(args.first_player),
-        clear_two_draw=ClearTwoDraw(args.clear_two_draw),
-        early_draw=EarlyDraw(args.early_draw),
-        turn_limit=args.turn_limit or None,
-        **{name: getattr(args, name) for name in _SWITCHES},
+        help="the seed of the shuffle, for a repeatable deal "
+        f"(default {'random' if seed is None else seed})",
     )
 
 

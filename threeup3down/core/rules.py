@@ -17,10 +17,11 @@ threeup3down.core.errors.RulesError: omitted_colours, players: leaving colours o
 from __future__ import annotations
 
 import enum
+import types
+import typing
 import weakref
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from types import MappingProxyType
 from typing import TypeVar
 
 import attrs
@@ -210,7 +211,7 @@ class Rules:
     custom_cards: tuple[Card, ...] | None = attrs.field(
         default=None, converter=attrs.converters.optional(_custom_cards)
     )
-    """Any multiset of cards to play with instead of :attr:`deck` (small games, tests)."""
+    """Any multiset of cards to play with instead of :attr:`deck` (D1; small games, tests)."""
     decks: int = 1
     """How many copies of the deck are shuffled together (O11: 2 for 7–12 players)."""
     omitted_colours: frozenset[Colour] = attrs.field(default=frozenset(), converter=_colours)
@@ -218,16 +219,16 @@ class Rules:
     first_player: FirstPlayer = FirstPlayer.SEAT
     """How the first player is chosen (S5, O9)."""
     first_seat: int = 0
-    """The seat that plays first with :attr:`FirstPlayer.SEAT`."""
+    """The seat that plays first with :attr:`FirstPlayer.SEAT` (S5, O9)."""
     dealer: int = 0
-    """The dealer's seat, for :attr:`FirstPlayer.DEALERS_LEFT`."""
+    """The dealer's seat, for :attr:`FirstPlayer.DEALERS_LEFT` (O9)."""
     clear_two_draw: ClearTwoDraw = ClearTwoDraw.FIRST
     """When the early draw of a Clear +2 is offered (C3)."""
     early_draw: EarlyDraw = EarlyDraw.REFILL
     """How much the early draw of a Clear +1/+2 takes (C2)."""
     clear_ends_turn: bool = False
-    """C1, C4, C5 (GH's literal reading): a Clear or three of a kind ends the turn even
-    when extra plays are still owed."""
+    """C1, C4, C5: a Clear or three of a kind ends the turn even when extra plays are
+    still owed (GH's literal reading)."""
     places: bool = False
     """O1: after the winner, play on to settle every place."""
     draw_instead: bool = False
@@ -341,8 +342,8 @@ def _deck_of(rules: Rules) -> _Deck:
         cards = sort_cards(_cards_in_play(rules))
         deck = _DECKS[rules] = _Deck(
             cards=cards,
-            counts=MappingProxyType(_Counts(Counter(cards))),
-            rank_counts=MappingProxyType(_Counts(Counter(card.rank for card in cards))),
+            counts=types.MappingProxyType(_Counts(Counter(cards))),
+            rank_counts=types.MappingProxyType(_Counts(Counter(card.rank for card in cards))),
         )
     return deck
 
@@ -351,36 +352,32 @@ def _check_types(rules: Rules) -> None:
     """Refuse values of the wrong type, naming the field."""
     for field in attrs.fields(Rules):
         value = getattr(rules, field.name)
-        expected = _FIELD_TYPES.get(field.name)
-        if expected is None:
+        expected, optional = _FIELD_TYPES[field.name]
+        if value is None and optional:
             continue
-        optional = field.name == "turn_limit" and value is None
-        if not optional and (not isinstance(value, expected) or (expected is int and isinstance(value, bool))):
+        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
             raise RulesError(
                 f"{value!r} is not of type {expected.__name__}", fields=(field.name,)
             )
 
 
-_FIELD_TYPES: dict[str, type] = {
-    "players": int,
-    "deck": Deck,
-    "decks": int,
-    "first_player": FirstPlayer,
-    "first_seat": int,
-    "dealer": int,
-    "clear_two_draw": ClearTwoDraw,
-    "early_draw": EarlyDraw,
-    "clear_ends_turn": bool,
-    "places": bool,
-    "draw_instead": bool,
-    "reverse_on_one": bool,
-    "reverse_each_one": bool,
-    "score_scope": ScoreScope,
-    "pile_swap": bool,
-    "chosen_faces": bool,
-    "same_colour_swap": bool,
-    "turn_limit": int,
+def _value_type(hint: object) -> tuple[type, bool]:
+    """The class of a field's values, from its type hint, and whether ``None`` is one too.
+
+    A generic hint gives its container (the converters check the members).
+
+    >>> _value_type(int | None), _value_type(frozenset[Colour])
+    ((<class 'int'>, True), (<class 'frozenset'>, False))
+    """
+    members = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
+    (kind,) = (typing.get_origin(member) or member for member in members if member is not types.NoneType)
+    return kind, types.NoneType in members
+
+
+_FIELD_TYPES: dict[str, tuple[type, bool]] = {
+    name: _value_type(hint) for name, hint in typing.get_type_hints(Rules).items()
 }
+"""Each field's value class and whether it may be ``None``, from the class's type hints."""
 
 
 def _check_table(rules: Rules) -> None:
