@@ -69,7 +69,9 @@ def test_ray_gives_the_result_of_one_process(
     # on a busy machine the metrics agent can start too late for the raylet
     monkeypatch.setenv("RAY_enable_metrics_collection", "0")
 
-    ray.init(num_cpus=2, include_dashboard=False, _node_ip_address="127.0.0.1",
+    # address="local": a Ray of its own, never one found through RAY_ADDRESS or
+    # /tmp/ray/ray_current_cluster (another checkout's, whose workers run other code)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, _node_ip_address="127.0.0.1",
              log_to_driver=False, configure_logging=False)
     try:
         result = simulate(TABLE, BOTS, GAMES, seed=7, executor=ray_executor(), batch_size=6)
