@@ -174,7 +174,8 @@ def _line(number: int, runs: int, result: RunResult) -> str:
     return (
         f"run {number:>2}/{runs} {verdict} {result.seeds.describe()}: "
         f"{counts.get('passed', 0)} passed, {counts.get('failed', 0)} failed, "
-        f"{counts.get('error', 0)} errors, {counts.get('skipped', 0)} skipped "
+        f"{counts.get('error', 0)} errors, {counts.get('skipped', 0)} skipped, "
+        f"{counts.get('xfailed', 0)} xfailed "
         f"(exit {result.returncode}) in {result.seconds:.1f} s"
     )
 
@@ -197,7 +198,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     seed = random.SystemRandom().randrange(2**32) if options.seed is None else options.seed
     log_dir = Path(tempfile.mkdtemp(prefix="repeat_suite-")) if options.log_dir is None else options.log_dir
     log_dir.mkdir(parents=True, exist_ok=True)
-    print(f"{options.runs} runs from --seed {seed}; each run's output in {log_dir}", flush=True)
+    runs = f"{options.runs} run{'s' if options.runs != 1 else ''}"
+    print(f"{runs} from --seed {seed}; each run's output in {log_dir}", flush=True)
     failed: list[tuple[int, RunResult]] = []
     for number, seeds in enumerate(draw_seeds(options.runs, seed), start=1):
         result = run_once(seeds, log_dir / f"run{number:02}.txt", options.pytest_args)
