@@ -4,6 +4,8 @@ Without an extra, the doctests of the modules that need it are not collected,
 and pytest says so in its header and summary (the core test command needs no
 extra). CI sets ``THREEUP3DOWN_REQUIRE_EXTRAS=1``, which turns a missing extra
 into an error, so CI proves those doctests ran.
+
+Every test and doctest also sees a terminal of 80 columns (:func:`_terminal_width`).
 """
 
 from __future__ import annotations
@@ -48,6 +50,17 @@ def _notes() -> list[str]:
         f"not collected: doctests of {path} (missing {', '.join(names)}; install the extras)"
         for path, names in _MISSING.items()
     ]
+
+
+@pytest.fixture(autouse=True)
+def _terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test and doctest sees a terminal 80 columns wide, whatever the shell sets.
+
+    argparse wraps usage, help and ``--version`` to ``$COLUMNS`` (80 without a
+    terminal, as under pytest), so a narrow shell would otherwise break lines
+    that tests and doctests compare.
+    """
+    monkeypatch.setenv("COLUMNS", "80")
 
 
 def pytest_configure(config: pytest.Config) -> None:

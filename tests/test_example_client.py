@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
+from tests.subprocesses import child_environment
+
 EXAMPLE = Path(__file__).parent.parent / "examples" / "client_loop.py"
 
 
@@ -33,6 +35,7 @@ def test_every_client_hears_the_end_of_the_game() -> None:
 def test_the_example_runs_as_a_script() -> None:
     """`python examples/client_loop.py 3` prints seat 0's last events and the result."""
     run = subprocess.run(
-        [sys.executable, str(EXAMPLE), "3"], capture_output=True, text=True, check=True
+        [sys.executable, str(EXAMPLE), "3"], capture_output=True, text=True, check=True,
+        env=child_environment(),
     )
     assert run.stdout.splitlines()[-1] == "player 0 wins after 214 turns"

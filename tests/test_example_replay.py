@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import cast
 
+from tests.subprocesses import child_environment
 from threeup3down.formats.record_text import parse_record
 from threeup3down.formats.records import GameRecord, replay
 from threeup3down.formats.serialization import RECORD
@@ -19,7 +20,8 @@ DATA = EXAMPLES / "data"
 def test_replay_example_prints_the_game_move_by_move() -> None:
     """The example prints the opening moves as checked by hand, and the recorded winner at the end."""
     run = subprocess.run(
-        [sys.executable, str(EXAMPLES / "replay_record.py")], capture_output=True, text=True, check=True
+        [sys.executable, str(EXAMPLES / "replay_record.py")], capture_output=True, text=True, check=True,
+        env=child_environment(),
     )
     lines = run.stdout.splitlines()
     # The deal of seed 35: Ann holds 2r,2b,4g,6b,C+1r,C+1b and Bob 1g,1b,3g,7r,9b,10g; the

@@ -11,6 +11,7 @@ from tests.extras import require
 gymnasium = require("gymnasium", "gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
+from gymnasium.utils.passive_env_checker import env_render_passive_checker  # noqa: E402
 
 from threeup3down import ThreeUpError, legal_moves  # noqa: E402
 from threeup3down.adapters.encoding import place_reward  # noqa: E402
@@ -27,9 +28,23 @@ TABLES: dict[str, dict[str, Any]] = {
 
 @pytest.mark.parametrize("options", TABLES.values(), ids=TABLES.keys())
 def test_gymnasium_check_env(options: dict[str, Any]) -> None:
-    """gymnasium.utils.env_checker.check_env passes on the registered environment, render modes included."""
-    environment = gymnasium.make(ENVIRONMENT_ID, **options)
-    check_env(environment.unwrapped)
+    """gymnasium.utils.env_checker.check_env passes on the registered environment, render modes included.
+
+    The environment and its action space are seeded first, so the resets without
+    a seed and the actions check_env samples are the same each run. check_env's
+    own render check resets new environments without a seed: it is made here
+    instead, the same way, with a seeded reset.
+    """
+    environment = gymnasium.make(ENVIRONMENT_ID, **options).unwrapped
+    environment.reset(seed=8)
+    environment.action_space.seed(8)
+    check_env(environment, skip_render_check=True)
+    assert environment.spec is not None
+    for render_mode in environment.metadata["render_modes"]:
+        rendered = environment.spec.make(render_mode=render_mode)
+        rendered.reset(seed=8)
+        env_render_passive_checker(rendered)
+        rendered.close()
 
 
 def _episode(environment: SingleSeatEnv, seed: int) -> tuple[float, bool, bool, int]:

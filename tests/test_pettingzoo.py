@@ -38,11 +38,25 @@ TABLES: dict[str, dict[str, Any]] = {
 }
 
 
+def seeded(environment: Any, seed: int) -> Any:
+    """``environment`` with its deals and the actions sampled from its spaces all drawn from ``seed``.
+
+    A reset without a seed goes on from the deals of ``seed``, and PettingZoo's
+    tests sample actions from the agents' spaces, so every game they play is
+    the same each run (unseeded spaces would draw from fresh entropy).
+    """
+    environment.reset(seed=seed)
+    for number, agent in enumerate(environment.possible_agents):
+        environment.action_space(agent).seed(seed + number)
+        environment.observation_space(agent).seed(seed + number)
+    return environment
+
+
 @DICT_OBSERVATIONS
 @pytest.mark.parametrize("options", TABLES.values(), ids=TABLES.keys())
 def test_pettingzoo_api_test(options: dict[str, Any]) -> None:
     """pettingzoo.test.api_test passes."""
-    api_test(env(**options), num_cycles=60)
+    api_test(seeded(env(**options), 3), num_cycles=60)
 
 
 @pytest.mark.parametrize("options", TABLES.values(), ids=TABLES.keys())
@@ -54,12 +68,12 @@ def test_pettingzoo_seed_test(options: dict[str, Any]) -> None:
 @pytest.mark.parametrize("options", [TABLES["2 players"], TABLES["6 players, places, short turn limit"]])
 def test_pettingzoo_render_test(options: dict[str, Any]) -> None:
     """pettingzoo.test.render_test passes for the text modes."""
-    render_test(lambda render_mode=None: env(render_mode=render_mode, **options))
+    render_test(lambda render_mode=None: seeded(env(render_mode=render_mode, **options), 6))
 
 
 def _play_out(environment: Any, seed: int) -> dict[str, float]:
-    """Play random legal actions to the end; the total reward of each agent."""
-    environment.reset(seed=seed)
+    """Play random legal actions, drawn from ``seed``, to the end; the total reward of each agent."""
+    seeded(environment, seed)
     totals: dict[str, float] = {}
     for agent in environment.agent_iter():
         observation, reward, terminated, truncated, _ = environment.last()
@@ -77,6 +91,7 @@ def test_two_player_rewards_are_zero_sum() -> None:
     environment = raw_env(players=2)
     totals = _play_out(environment, seed=5)
     state = environment.state_now
+    assert not state.is_stalemate, "this seed's random game must end before the turn limit (O10)"
     assert state.winner is not None
     assert totals == {f"player_{state.winner}": 1.0, f"player_{1 - state.winner}": -1.0}
 
@@ -87,6 +102,7 @@ def test_with_places_each_seat_is_rewarded_by_its_place() -> None:
     environment = raw_env(players=4, places=True)
     totals = _play_out(environment, seed=11)
     state = environment.state_now
+    assert not state.is_stalemate, "this seed's random game must end before the turn limit (O10)"
     assert len(state.places) == 4 and not environment.agents
     for place, seat in enumerate(state.places):
         assert totals[f"player_{seat}"] == pytest.approx(place_reward(place, 4))
@@ -95,8 +111,7 @@ def test_with_places_each_seat_is_rewarded_by_its_place() -> None:
 @pytest.mark.spec("O10")
 def test_the_turn_limit_truncates_the_agents_still_playing() -> None:
     """A game stopped by the turn limit truncates every agent; a stalemate shares the rewards."""
-    environment = raw_env(players=3, turn_limit=4)
-    environment.reset(seed=2)
+    environment = seeded(raw_env(players=3, turn_limit=4), 2)
     truncated_agents = []
     for agent in environment.agent_iter():
         observation, reward, terminated, truncated, _ = environment.last()

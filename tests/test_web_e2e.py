@@ -7,7 +7,6 @@ without them the test is skipped and says which is missing.
 from __future__ import annotations
 
 import shutil
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -175,8 +174,12 @@ def try_a_card_lower_than_the_top(browser: Browser, hand: list[str], top: Card) 
 
 
 def test_a_whole_game_in_chromium(browser: Browser) -> None:
-    """Setup choice, plays, pick-ups, a refused click and the result, clicked through in Chromium."""
-    started = time.monotonic()
+    """Setup choice, plays, pick-ups, a refused click and the result, clicked through in Chromium.
+
+    No stopwatch bounds the whole game (a busy machine can slow it past any
+    bound): each step waits at most ten seconds for the page, so a page that
+    stops answering still fails.
+    """
     with running_server() as base:
         browser.get(base + "/")
         browser.find_element(By.ID, "seed").send_keys(str(SEED))
@@ -203,7 +206,6 @@ def test_a_whole_game_in_chromium(browser: Browser) -> None:
     assert "You choose your 3UP cards" in log
     assert "You pick up the pile" in log
     assert result == "Game over. You win."
-    assert time.monotonic() - started < 60
 
 
 def overflow(browser: Browser) -> list[str]:

@@ -1,7 +1,8 @@
 """The example web server (examples/web/server.py) as tests start it, and the player they play.
 
 :func:`running_server` starts the server with its one documented command,
-on port 0 (a free port on 127.0.0.1), and stops it afterwards.
+on port 0 (a free port on 127.0.0.1), importing this checkout's package
+(:func:`tests.subprocesses.child_environment`), and stops it afterwards.
 :func:`choose` is a fixed, simple plan for seat 0 (highest cards face up,
 lowest play first, Clears last), so a seed gives the same game every run.
 """
@@ -19,6 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from tests.subprocesses import child_environment
 from threeup3down import (
     ChooseUp,
     DeclineSwap,
@@ -51,6 +53,7 @@ def running_server(*options: str) -> Iterator[str]:
         [sys.executable, str(SERVER), "--port", "0", "--quiet", *options],
         stdout=subprocess.PIPE,
         text=True,
+        env=child_environment(),
     ) as process:
         try:
             assert process.stdout is not None
