@@ -207,12 +207,9 @@ def test_a_worker_that_dies_is_reported_and_no_result_is_returned() -> None:
     with _PoolThatDiesOnceAllAreSubmitted(submissions=3) as pool:
         with pytest.raises(SimulationCancelled, match="a worker died .* no result is reported"):
             simulate(TABLE, BOTS, 6, seed=1, executor=pool, batch_size=2)
+    assert not [child for child in multiprocessing.active_children() if child.is_alive()]
 
 
-@pytest.mark.xfail(
-    raises=BrokenProcessPool, strict=True,
-    reason="bug: simulate() submits the batches outside its handling of a dead worker",
-)
 def test_a_pool_that_broke_before_the_run_is_reported_and_no_result_is_returned() -> None:
     """A pool whose worker died before every batch was submitted stops the run with
     SimulationCancelled too, rather than letting BrokenProcessPool out of submit()."""
@@ -221,6 +218,7 @@ def test_a_pool_that_broke_before_the_run_is_reported_and_no_result_is_returned(
             pool.submit(int).result()  # the pool is marked broken before this future fails
         with pytest.raises(SimulationCancelled, match="a worker died .* no result is reported"):
             simulate(TABLE, BOTS, 6, seed=1, executor=pool, batch_size=2)
+    assert not [child for child in multiprocessing.active_children() if child.is_alive()]
 
 
 def test_an_interrupted_run_is_reported_and_no_result_is_returned() -> None:

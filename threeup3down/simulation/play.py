@@ -266,10 +266,18 @@ def _run_on(
     progress: Progress | None,
 ) -> list[tuple[Tally, list[str]]]:
     """Run every batch on ``executor``; the outcomes in batch order, whatever order they finish in."""
-    futures = {executor.submit(_play_batch, batch): index for index, batch in enumerate(batches)}
+    futures: dict[concurrent.futures.Future[tuple[Tally, list[str]]], int] = {}
     outcomes: dict[int, tuple[Tally, list[str]]] = {}
     done = 0
     try:
+        try:
+            for index, batch in enumerate(batches):
+                futures[executor.submit(_play_batch, batch)] = index
+        except BrokenProcessPool as error:  # a worker died before every batch was sent
+            raise SimulationCancelled(
+                f"a worker died ({type(error).__name__}) before every batch was sent: "
+                "no result is reported"
+            ) from error
         for future in concurrent.futures.as_completed(futures):
             index = futures[future]
             batch = batches[index]
