@@ -45,7 +45,7 @@ from threeup3down.core.rules import DOWN_CARDS, HAND_SIZE, UP_CARDS, ClearTwoDra
 from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState, Seat, make_seat, make_state, replace_state
 
-__all__ = ["apply", "is_legal", "legal_moves"]
+__all__ = ["apply", "is_legal", "legal_moves", "legal_moves_seen"]
 
 _DRAW = Draw()
 _DRAW_INSTEAD = DrawInstead()
@@ -82,38 +82,62 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     >>> [str(move) for move in legal_moves(state)]
     ['7g', '7g,7r', 'Cb']
     """
-    if state.phase is not _PLAY:
-        return _setup_moves(state) if state.phase is _SETUP else ()
     seat = state.seats[state.current_player]
-    if state.swap_offered:
-        return _swap_moves(seat)
-    if state.owed_plays and _must_draw(state, seat):  # C5 only ever applies to owed plays
+    return legal_moves_seen(
+        state.rules, state.phase, seat.hand, seat.up, len(seat.down), len(state.draw_pile),
+        state.discard_pile, state.owed_plays, state.may_draw, state.swap_offered,
+    )
+
+
+def legal_moves_seen(
+    rules: Rules,
+    phase: Phase,
+    hand: tuple[Card, ...],
+    up: tuple[Card, ...],
+    down: int,
+    draw_pile: int,
+    discard_pile: tuple[Card, ...],
+    owed_plays: int,
+    may_draw: bool,
+    swap_offered: bool,
+) -> tuple[Move, ...]:
+    """:func:`legal_moves`, from what the player to move sees: their hand and 3UP
+    cards, how many 3DOWN cards they have and how many cards the draw pile holds,
+    the discard pile, the extra plays owed and the offers (C2, O7). No hidden
+    card decides a move, so an :class:`~threeup3down.Observation` lists its
+    seat's moves with this.
+
+    >>> from threeup3down import Phase, Rules, parse_cards
+    >>> moves = legal_moves_seen(
+    ...     Rules(players=2), Phase.PLAY, parse_cards("4g,7g,7r,Cb"), (), 0, 0,
+    ...     parse_cards("5r"), 0, False, False)
+    >>> [str(move) for move in moves]
+    ['7g', '7g,7r', 'Cb']
+    """
+    if phase is not _PLAY:
+        return _setup_moves(hand, rules) if phase is _SETUP else ()
+    if swap_offered:
+        return _swap_moves(hand, up)
+    if owed_plays and _must_draw(may_draw, owed_plays, hand, draw_pile):  # C5 only ever applies to owed plays
         return (_DRAW,)
-    moves: list[Move] = [_DRAW] if state.may_draw else []
-    source = _source(state, seat)
+    moves: list[Move] = [_DRAW] if may_draw else []
+    source = _source(hand, up, draw_pile)
     if source is None:
-        moves.extend(_FLIPS[: len(seat.down)])
+        moves.extend(_FLIPS[:down])
         return tuple(moves)
     listed = len(moves)
-    _plays(
-        moves,
-        seat.hand if source is _HAND else seat.up,
-        _top_rank(state.discard_pile),
-        source,
-        state.rules,
-    )
+    _plays(moves, hand if source is _HAND else up, _top_rank(discard_pile), source, rules)
     if len(moves) == listed:
         moves.append(_PICK_UP)
-    elif state.rules.draw_instead and not state.owed_plays and state.draw_pile:
+    elif rules.draw_instead and not owed_plays and draw_pile:
         moves.insert(listed, _DRAW_INSTEAD)  # O2: a card instead of a turn's first play
     return tuple(moves)
 
 
-def _setup_moves(state: GameState) -> tuple[Move, ...]:
+def _setup_moves(hand: tuple[Card, ...], rules: Rules) -> tuple[Move, ...]:
     """S3: choose three of the six dealt cards."""
-    hand = state.seats[state.current_player].hand
     moves: list[Move] = []
-    for cards in _distinct_subsets(hand, UP_CARDS, state.rules.colour_matters):
+    for cards in _distinct_subsets(hand, UP_CARDS, rules.colour_matters):
         move = CHOICES.table.get(cards)
         moves.append(move if move is not None else CHOICES.remember(cards, ChooseUp(cards)))
     return tuple(moves)
@@ -226,12 +250,12 @@ def _takes(lengths: tuple[int, ...], size: int) -> Iterator[tuple[int, ...]]:
             yield (taken, *rest)
 
 
-def _swap_moves(seat: Seat) -> tuple[Move, ...]:
+def _swap_moves(hand: tuple[Card, ...], up: tuple[Card, ...]) -> tuple[Move, ...]:
     """O7: every distinct hand/3UP exchange, then declining."""
     swaps = [
         Swap(hand_card, up_card)
-        for hand_card in dict.fromkeys(seat.hand)
-        for up_card in dict.fromkeys(seat.up)
+        for hand_card in dict.fromkeys(hand)
+        for up_card in dict.fromkeys(up)
         if hand_card is not up_card  # a twin swap changes nothing: it is keep (D3)
     ]
     return (*swaps, _DECLINE)
@@ -240,25 +264,25 @@ def _swap_moves(seat: Seat) -> tuple[Move, ...]:
 # ------------------------------------------------------------------ the rules
 
 
-def _must_draw(state: GameState, seat: Seat) -> bool:
+def _must_draw(may_draw: bool, owed_plays: int, hand: tuple[Card, ...], draw_pile: int) -> bool:
     """C5: a player who owes a play with an empty hand draws before playing, when
     the early draw is on offer (C2, C3). Where it is not (after the first extra
     play under :attr:`ClearTwoDraw.FIRST`), the player cannot play and picks up."""
-    return bool(state.may_draw and state.owed_plays and not seat.hand and state.draw_pile)
+    return bool(may_draw and owed_plays and not hand and draw_pile)
 
 
-def _source(state: GameState, seat: Seat) -> Source | None:
+def _source(hand: tuple[Card, ...], up: tuple[Card, ...], draw_pile: int) -> Source | None:
     """F1, F2: where the player plays from: the hand while it or the draw pile
     holds cards (an empty hand with cards still to draw plays nothing, C5), then
     the 3UP cards, then the 3DOWN cards (``None``: a flip)."""
-    if seat.hand or state.draw_pile:
+    if hand or draw_pile:
         return _HAND
-    return _UP if seat.up else None
+    return _UP if up else None
 
 
 def _can_play(state: GameState, seat: Seat) -> bool:
     """T2, T3: whether the player has any legal play (a flip always is one)."""
-    source = _source(state, seat)
+    source = _source(seat.hand, seat.up, len(state.draw_pile))
     if source is None:
         return bool(seat.down)
     cards = seat.hand if source is _HAND else seat.up
@@ -390,7 +414,7 @@ def apply(state: GameState, move: Move) -> GameState:
             f"cannot {_describe(move)}: player {state.current_player} first swaps or keeps (O7)",
             rule="O7",
         )
-    if _must_draw(state, seat) and not isinstance(move, Draw):
+    if _must_draw(state.may_draw, state.owed_plays, seat.hand, len(state.draw_pile)) and not isinstance(move, Draw):
         raise IllegalMoveError(
             f"cannot {_describe(move)}: player {state.current_player} owes a play with an "
             "empty hand and must draw first", rule="C5"
@@ -570,7 +594,7 @@ def _check_up_open(state: GameState, seat: Seat, move: Play) -> None:
     """F1: 3UP cards play only once the hand and the draw pile are empty, and never
     together with hand cards. A play from 3UP, or a hand play naming cards that
     only the 3UP cards make up, is refused citing F1 while that is not so."""
-    if _source(state, seat) is not _HAND:
+    if _source(seat.hand, seat.up, len(state.draw_pile)) is not _HAND:
         return
     if move.source is _HAND and _take(_sorted(seat.hand + seat.up), move.cards) is None:
         return
@@ -594,7 +618,7 @@ def _lower_than_top(state: GameState, move: Move, rank: Rank) -> IllegalMoveErro
 
 def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
     """F1–F4: turn over a 3DOWN card; play it if it is legal, else pick up."""
-    source = _source(state, seat)
+    source = _source(seat.hand, seat.up, len(state.draw_pile))
     if source is _HAND:
         raise _refuse(
             state, move, "3DOWN cards are played only once the hand and the draw pile are empty", "F1"

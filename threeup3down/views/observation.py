@@ -51,13 +51,13 @@ import attrs
 
 from threeup3down.core.cards import Card, format_cards, sort_cards, sort_key
 from threeup3down.core.deal import random_pile_swap
-from threeup3down.core.engine import is_legal, legal_moves
+from threeup3down.core.engine import is_legal, legal_moves_seen
 from threeup3down.core.errors import ThreeUpError
 from threeup3down.core.memos import Memo
 from threeup3down.core.moves import Move
 from threeup3down.core.rules import Rules
 from threeup3down.core.phase import Phase
-from threeup3down.core.state import GameState, Seat, make_seat, make_state
+from threeup3down.core.state import GameState, Seat
 
 __all__ = ["Observation", "SeatView", "observe", "sample_state", "up_receiver"]
 
@@ -182,12 +182,11 @@ class Observation:
 
         The rules never let a hidden card decide which moves the player to
         move may make: that depends only on their own hand and 3UP cards, how
-        many 3DOWN cards they have, whether the draw pile is empty, the
-        discard pile, the owed plays and the offers (C2, O7). So this method
-        asks the engine about a stand-in state holding the observer's own
-        cards, the piles and the flags, with placeholder cards of the right
-        counts in the hidden places; no rule is written twice, and it costs
-        little more than :func:`~threeup3down.legal_moves` itself.
+        many 3DOWN cards they have, how many cards the draw pile holds, the
+        discard pile, the owed plays and the offers (C2, O7), all of which the
+        observation shows. So the engine lists them from those
+        (:func:`~threeup3down.core.engine.legal_moves_seen`, which
+        :func:`~threeup3down.legal_moves` calls too); no rule is written twice.
 
         >>> from threeup3down import GameState, Rules
         >>> state = GameState.from_notation("play 0 4g,7g,7r,Cb|-|-/9b|-|- - 5r *", Rules(players=2))
@@ -198,24 +197,11 @@ class Observation:
         """
         if self.phase is _OVER or self.current_player != self.player:
             return ()
-        # The stand-in is made by the state's builder: the engine reads only the
-        # seat to move (here the only one, numbered 0), and of the hidden places
-        # only how many cards they hold.
         view = self.seats[self.player]
-        seat = make_seat(hand=self.hand, up=view.up, down=_placeholders(view.down_size), known=())
-        stand_in = make_state(
-            rules=self.rules,
-            phase=self.phase,
-            current_player=0,
-            seats=(seat,),
-            draw_pile=_placeholders(self.draw_pile_size),
-            discard_pile=self.discard_pile,
-            out_of_game=(),
-            owed_plays=self.owed_plays,
-            may_draw=self.may_draw,
-            swap_offered=self.swap_offered,
+        return legal_moves_seen(
+            self.rules, self.phase, self.hand, view.up, view.down_size, self.draw_pile_size,
+            self.discard_pile, self.owed_plays, self.may_draw, self.swap_offered,
         )
-        return legal_moves(stand_in)
 
     def is_legal(self, move: Move) -> bool:
         """Whether the engine would accept ``move`` from the observer now
@@ -402,18 +388,6 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     players = observation.rules.players
     pile_swap = random_pile_swap(players, rng) if observation.pile_swap_pending else ()
     return _deal(observation, unseen, pile_swap)
-
-
-_PLACEHOLDER = (next(iter(Card)),)
-"""A card for the places whose faces the engine does not read when it lists the
-moves of the player to move: the draw pile and the 3DOWN cards."""
-_PLACEHOLDERS = tuple(_PLACEHOLDER * size for size in range(64))
-"""Runs of :data:`_PLACEHOLDER` by length, made once."""
-
-
-def _placeholders(count: int) -> tuple[Card, ...]:
-    """``count`` placeholder cards."""
-    return _PLACEHOLDERS[count] if count < len(_PLACEHOLDERS) else _PLACEHOLDER * count
 
 
 _OVER = Phase.OVER
