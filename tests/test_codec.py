@@ -1,12 +1,16 @@
-"""The codec: values written by what they are, fields read strictly, rules read alike every time."""
+"""The codec: values written by what they are, fields read strictly, rules read alike every time,
+and the one cache of rules bounded."""
 
 from __future__ import annotations
 
 import pytest
 
-from threeup3down import Card, Colour, Rank, Rules, Seat
+from tests.playouts import random_game
+from threeup3down import Card, Colour, Rank, Rules, Seat, new_game
 from threeup3down.core.errors import DocumentError
+from threeup3down.formats._rules_cache import RULES, RulesCache, key, size
 from threeup3down.formats.codec import decode_fields, encode
+from threeup3down.formats.serialization import RECORD, STATE, from_dict, from_json, to_dict, to_json
 
 
 def test_values_are_encoded_by_what_they_are_when_the_hint_does_not_say() -> None:
@@ -94,3 +98,77 @@ def test_seats_read_equal_seats_built_and_refusals_name_the_place() -> None:
         decode_fields({"hand": [], "up": [], "down": [7]}, Seat)
     with pytest.raises(DocumentError, match=r"\$\.hand: expected an array, not a string"):
         decode_fields({"hand": "7r", "up": [], "down": []}, Seat)
+
+
+# ---------------------------------------------------------------- the rules cache
+
+
+@pytest.fixture
+def cache() -> RulesCache:
+    """The codec's cache of rules, emptied."""
+    RULES.clear()
+    return RULES
+
+
+def test_the_rules_of_a_game_are_read_once_and_shared(cache: RulesCache) -> None:
+    """A game's states read from their documents share one rules value, equal to the game's."""
+    states, _ = random_game(Rules(players=3, places=True), 4, 5)
+    read = [from_json(to_json(state), STATE) for state in states[::10]]
+    assert read == states[::10]
+    assert len({id(state.rules) for state in read}) == 1 and read[0].rules == states[0].rules
+    assert len(cache) == 1
+
+
+def test_the_cache_keeps_at_most_its_entries_oldest_dropped_first(cache: RulesCache) -> None:
+    """States under a hundred rules, read and written, each read right; at most 64 rules are kept."""
+    for limit in range(1, 101):
+        state = new_game(Rules(players=2, turn_limit=limit), seed=limit)
+        assert from_json(to_json(state), STATE) == state
+        assert len(cache) <= cache.entries == 64
+    kept = [to_json(new_game(Rules(players=2, turn_limit=limit), seed=1)) for limit in (1, 100)]
+    assert len(cache) == 64
+    assert all(from_json(text, STATE).rules.turn_limit in (1, 100) for text in kept)
+
+
+def test_rules_of_a_large_document_are_not_kept(cache: RulesCache) -> None:
+    """Rules whose document holds more than 2,048 characters (a deck of 900 cards) are read and written, not kept."""
+    rules = Rules(players=2, custom_cards=(Rules().deck_cards() * 11)[:900], turn_limit=10**400)
+    looked_up = key(encode(rules, Rules))
+    assert looked_up is not None and size(looked_up) > cache.size
+    state = new_game(rules, seed=1)
+    assert from_json(to_json(state), STATE) == state
+    assert len(cache) == 0
+
+
+def test_rules_refused_are_not_kept(cache: RulesCache) -> None:
+    """A state whose rules are refused leaves nothing in the cache, and is refused again."""
+    text = to_json(new_game(Rules(players=3), seed=2)).replace('"players": 3', '"players": 7')
+    cache.clear()  # of the rules written
+    for _ in range(2):
+        with pytest.raises(DocumentError, match=r"\$\.rules: players, decks: 7 players need two decks"):
+            from_json(text, STATE)
+    assert len(cache) == 0
+
+
+def test_a_document_written_is_its_callers_to_change(cache: RulesCache) -> None:
+    """Changing the rules of one state's document, arrays included, changes nothing written after."""
+    state = new_game(Rules(players=2, omitted_colours=frozenset({Colour.RED})), seed=1)
+    first = to_dict(state)
+    rules = first["rules"]
+    assert isinstance(rules, dict) and isinstance(rules["omitted_colours"], list)
+    rules["players"] = 9
+    rules["omitted_colours"].append("g")
+    assert to_dict(state) == to_dict(from_json(to_json(state))) != first
+    assert to_dict(state)["rules"] == {**rules, "players": 2, "omitted_colours": ["r"]}
+
+
+def test_a_rules_document_read_is_looked_up_by_its_exact_json(cache: RulesCache) -> None:
+    """Keys in another order or values of another JSON type are other documents: each read as written."""
+    assert key({"places": True, "players": 3}) != key({"players": 3, "places": True})
+    assert key({"players": 3, "places": True}) != key({"players": 3, "places": 1})
+    assert key({"players": 3.0}) is None and key({"omitted_colours": [["g"]]}) is None and key([]) is None
+    document = {"rules": {"players": 3, "places": True}, "seed": 1}
+    assert from_dict({"format": "threeup3down/record", "version": 1, **document}, RECORD).rules.places is True
+    document["rules"] = {"players": 3, "places": 1}
+    with pytest.raises(DocumentError, match=r"\$\.rules\.places: expected a boolean, not an integer"):
+        from_dict({"format": "threeup3down/record", "version": 1, **document})

@@ -13,6 +13,11 @@ an unknown or missing field, an unknown card each raise
 :class:`DocumentError` with the JSON path of the offending value. A field
 with a default may be left out.
 
+Rules held by another value (a state's, a record's) are decoded and encoded
+once per distinct rules document, through the formats' one cache
+(``threeup3down.formats._rules_cache``, bounded in entries and in size):
+a game's documents all hold the same rules.
+
 >>> from threeup3down import Card, Rules
 >>> encode((Card.RED_7, Card.BLUE_CLEAR), tuple[Card, ...])
 ['7r', 'Cb']
@@ -40,6 +45,8 @@ import attrs
 from threeup3down.core.cards import Card
 from threeup3down.core.errors import DocumentError, ThreeUpError
 from threeup3down.core.moves import Move, parse_move
+from threeup3down.core.rules import Rules
+from threeup3down.formats._rules_cache import RULES
 
 __all__ = ["JsonValue", "decode", "encode", "json_type"]
 
@@ -179,6 +186,9 @@ def _make_encoder(hint: object) -> Encoder:
         return str
     if hint in (bool, int, str):
         return lambda value: value if type(value) is hint else _encode_value(value, hint)
+    if hint is Rules:  # a game's documents all hold the same rules: each encoded once
+        encode_rules = _class_codec(Rules).encode
+        return lambda value: RULES.write(value, encode_rules) if type(value) is Rules else encode_fields(value)
     if isinstance(hint, type) and attrs.has(hint):  # its own class's codec, unless a subclass's
         encode_instance = _class_codec(hint).encode
         return lambda value: encode_instance(value) if type(value) is hint else encode_fields(value)
@@ -307,9 +317,15 @@ def _make_decoder(hint: object) -> Decoder:
             return _decode_date
         if hint in (bool, int, str):
             return _scalar_decoder(hint)
+        if hint is Rules:  # a game's documents all hold the same rules: each decoded once
+            return lambda data, path: RULES.read(data, path, _decode_rules)
         if attrs.has(hint):
             return lambda data, path: decode_fields(data, hint, path)
     return _cannot_decode(hint)
+
+
+def _decode_rules(data: object, path: str) -> Rules:
+    return decode_fields(data, Rules, path)
 
 
 def _cannot_decode(hint: object) -> Decoder:
