@@ -8,9 +8,16 @@ import pytest
 from tests.playouts import random_game
 from threeup3down import Card, Colour, Rank, Rules, Seat, new_game
 from threeup3down.core.errors import DocumentError
-from threeup3down.formats._rules_cache import RULES, RulesCache, key, size
+from threeup3down.formats._rules_cache import RULES_CACHE, RulesCache, key, size
 from threeup3down.formats.codec import decode_fields, encode
-from threeup3down.formats.serialization import RECORD, STATE, from_dict, from_json, to_dict, to_json
+from threeup3down.formats.serialization import (
+    RECORD,
+    STATE,
+    from_dict,
+    from_json,
+    to_dict,
+    to_json,
+)
 
 
 def test_values_are_encoded_by_what_they_are_when_the_hint_does_not_say() -> None:
@@ -106,8 +113,8 @@ def test_seats_read_equal_seats_built_and_refusals_name_the_place() -> None:
 @pytest.fixture
 def cache() -> RulesCache:
     """The codec's cache of rules, emptied."""
-    RULES.clear()
-    return RULES
+    RULES_CACHE.clear()
+    return RULES_CACHE
 
 
 def test_the_rules_of_a_game_are_read_once_and_shared(cache: RulesCache) -> None:

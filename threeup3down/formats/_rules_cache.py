@@ -4,7 +4,7 @@ Every document of a state, an observation, a record or a match holds its
 rules, and a game's documents all hold the same. Decoding a
 :class:`~threeup3down.Rules` (which checks the table) takes some 130,000 of
 the 765,000 instructions that reading a four-player state's document takes,
-and encoding one some 45,000 of the 360,000 of writing it. :data:`RULES`
+and encoding one some 45,000 of the 360,000 of writing it. :data:`RULES_CACHE`
 keeps the rules met most recently with their documents, so that the codec
 (:mod:`threeup3down.formats.codec`) decodes and encodes each rules once.
 
@@ -38,7 +38,7 @@ from threeup3down.core.rules import Rules
 if TYPE_CHECKING:  # the codec writes documents through this cache
     from threeup3down.formats.codec import JsonValue
 
-__all__ = ["RULES", "Key", "RulesCache", "key", "size"]
+__all__ = ["RULES_CACHE", "Key", "RulesCache", "key", "size"]
 
 Key = tuple[tuple[str, ...], tuple[type, ...], tuple[object, ...]]
 """What a rules document is looked up by: its keys, the type of each value, the values."""
@@ -170,7 +170,7 @@ class RulesCache:
         table[found_by] = value
 
 
-RULES = RulesCache(entries=64, size=2048)
+RULES_CACHE = RulesCache(entries=64, size=2048)
 """The rules of the documents read and written: at most 64, each from a document
 of at most 2,048 characters (the default rules' document holds 258, one with a
 custom deck of 84 cards 446)."""

@@ -46,7 +46,7 @@ from threeup3down.core.cards import Card
 from threeup3down.core.errors import DocumentError, ThreeUpError
 from threeup3down.core.moves import Move, parse_move
 from threeup3down.core.rules import Rules
-from threeup3down.formats._rules_cache import RULES
+from threeup3down.formats._rules_cache import RULES_CACHE
 
 __all__ = ["JsonValue", "decode", "encode", "json_type"]
 
@@ -188,7 +188,7 @@ def _make_encoder(hint: object) -> Encoder:
         return lambda value: value if type(value) is hint else _encode_value(value, hint)
     if hint is Rules:  # a game's documents all hold the same rules: each encoded once
         encode_rules = _class_codec(Rules).encode
-        return lambda value: RULES.write(value, encode_rules) if type(value) is Rules else encode_fields(value)
+        return lambda value: RULES_CACHE.write(value, encode_rules) if type(value) is Rules else encode_fields(value)
     if isinstance(hint, type) and attrs.has(hint):  # its own class's codec, unless a subclass's
         encode_instance = _class_codec(hint).encode
         return lambda value: encode_instance(value) if type(value) is hint else encode_fields(value)
@@ -318,7 +318,7 @@ def _make_decoder(hint: object) -> Decoder:
         if hint in (bool, int, str):
             return _scalar_decoder(hint)
         if hint is Rules:  # a game's documents all hold the same rules: each decoded once
-            return lambda data, path: RULES.read(data, path, _decode_rules)
+            return lambda data, path: RULES_CACHE.read(data, path, _decode_rules)
         if attrs.has(hint):
             return lambda data, path: decode_fields(data, hint, path)
     return _cannot_decode(hint)

@@ -69,6 +69,13 @@ from typing import Generic, TypeVar, cast, overload
 import attrs
 
 from threeup3down.core.cards import Card, sort_cards
+from threeup3down.core.errors import DocumentError
+from threeup3down.core.limits import MAX_INPUT_SIZE, size_problem
+from threeup3down.core.moves import Move
+from threeup3down.core.rules import Rules
+from threeup3down.core.scoring import Match
+from threeup3down.core.state import GameState, Seat
+from threeup3down.core.validation import position_problems
 from threeup3down.formats.codec import (
     JsonValue,
     decode,
@@ -77,16 +84,7 @@ from threeup3down.formats.codec import (
     encode_fields,
     json_type,
 )
-from threeup3down.core.errors import DocumentError
-from threeup3down.views.events import Event
-from threeup3down.core.limits import MAX_INPUT_SIZE, size_problem
-from threeup3down.core.moves import Move
-from threeup3down.views.observation import Observation
 from threeup3down.formats.records import GameRecord
-from threeup3down.core.rules import Rules
-from threeup3down.core.scoring import Match
-from threeup3down.core.state import GameState, Seat
-from threeup3down.core.validation import position_problems
 from threeup3down.formats.view_documents import (
     check_observation,
     decode_event,
@@ -94,6 +92,8 @@ from threeup3down.formats.view_documents import (
     encode_event,
     sorted_observation,
 )
+from threeup3down.views.events import Event
+from threeup3down.views.observation import Observation
 
 __all__ = [
     "CARDS",
