@@ -14,8 +14,8 @@ and the values, an array as a tuple. Only a document of JSON scalars and
 arrays of strings is looked up, and only rules read without an error are
 kept. The cache is bounded in entries and in size, so that documents from
 strangers can churn it but not grow it: at most :attr:`RulesCache.entries`
-rules, the oldest dropped first, each from a document of at most
-:attr:`RulesCache.size` characters (:func:`size`).
+rules (a full cache is emptied and fills again), each from a document of at
+most :attr:`RulesCache.size` characters (:func:`size`).
 
 >>> from threeup3down import Rules
 >>> cache = RulesCache(entries=2, size=1000)
@@ -159,9 +159,11 @@ class RulesCache:
         self._documents.clear()
 
     def _keep(self, table: dict[K, V], found_by: K, value: V) -> None:
-        """Keep ``value`` in ``table``, dropping the oldest entry first if it is full."""
+        """Keep ``value`` in ``table``, emptied first if it is full: one step, so
+        that threads reading documents at once (a threaded server) never find a
+        table half changed."""
         if len(table) >= self.entries:
-            del table[next(iter(table))]
+            table.clear()
         table[found_by] = value
 
 
