@@ -70,6 +70,27 @@ def test_position_fields_are_checked(text: str, message: str) -> None:
         parse_position(text, Rules(players=2))
 
 
+def test_a_card_not_in_card_notation_is_named() -> None:
+    """A zone holding something that is not a card says what is wrong with it."""
+    with pytest.raises(NotationError, match=r"unknown colour 'x'"):
+        parse_position("play 0 7x|-|-/8b|-|- - 8g *", Rules(players=2))
+
+
+def test_too_many_cards_are_reported_before_a_bad_out_of_game_card() -> None:
+    """A surplus of cards (D1) is named first, even when the out-of-game pile also holds a non-card."""
+    with pytest.raises(NotationError, match="more cards than the deck holds: 8g"):
+        parse_position("play 0 7r|-|-/8g|-|- - 8g,8g,8g 7x", Rules(players=2))
+    with pytest.raises(NotationError, match=r"unknown colour 'x'"):
+        parse_position("play 0 7r|-|-/8b|-|- - 8g 7x", Rules(players=2))
+
+
+@pytest.mark.spec("W1", "O1")
+def test_a_seat_that_went_out_is_not_to_play() -> None:
+    """A position whose player to move has gone out is refused, naming the seat."""
+    with pytest.raises(NotationError, match="seat 0 is to play but has gone out"):
+        parse_position("play 0 -|-|-/5r|-|-/6g|-|- - - * fin=0", Rules(players=3, places=True))
+
+
 def test_position_needs_rules() -> None:
     """The rules of a position are a Rules value."""
     with pytest.raises(NotationError, match="rules must be a Rules value, not 'players=2'"):

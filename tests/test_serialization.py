@@ -24,8 +24,10 @@ from threeup3down import (
     FirstPlayer,
     GameState,
     Rules,
+    Seat,
     apply,
     legal_moves,
+    new_game,
     parse_cards,
     parse_move,
 )
@@ -217,6 +219,95 @@ def test_document_error_pickles() -> None:
     error = DocumentError("expected an integer", path="$.turn")
     copy_ = pickle.loads(pickle.dumps(error))
     assert (str(copy_), copy_.path, type(copy_)) == (str(error), "$.turn", DocumentError)
+
+
+def test_a_state_with_fields_left_out_reads_as_the_one_with_them() -> None:
+    """A state document leaving out fields at their default reads equal to the full document."""
+    state = new_game(Rules(players=2), seed=3)
+    document = to_dict(state)
+    for name in ("owed_plays", "may_draw", "swap_offered", "direction", "turn", "finished", "pile_swap"):
+        del document[name]
+    assert from_dict(document, STATE) == state
+    seats = document["seats"]
+    assert isinstance(seats, list)
+    document["seats"] = [{**seat, "hand": seat["hand"][::-1]} for seat in seats if isinstance(seat, dict)]  # type: ignore[index]
+    assert from_dict(document, STATE) == state  # hands are sorted as they are read
+    document["turn"] = True
+    with pytest.raises(DocumentError, match=r"\$\.turn: expected an integer, not a boolean"):
+        from_dict(document, STATE)
+    del document["phase"]
+    with pytest.raises(DocumentError, match=r"\$: missing field 'phase'"):
+        from_dict(document, STATE)
+
+
+def test_a_state_read_is_a_frozen_hashable_game_state() -> None:
+    """The state read is exactly a GameState of Seats: equal, hashed alike, frozen."""
+    state = new_game(Rules(players=4), seed=11)
+    read = from_json(to_json(state), STATE)
+    assert type(read) is GameState and all(type(seat) is Seat for seat in read.seats)
+    assert read == state and hash(read) == hash(state)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        read.turn = 3  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        read.seats[0].hand = ()  # type: ignore[misc]
+
+
+def _known_state() -> GameState:
+    """A four-player state in play whose seats know cards of each other's hands."""
+    states, _ = random_game(Rules(players=4), 5, 6)
+    return next(state for state in states if any(seat.known for seat in state.seats))
+
+
+LAYOUTS: list[object] = [
+    pytest.param(lambda text: json.dumps(json.loads(text), indent=1), id="indented"),
+    pytest.param(lambda text: json.dumps(json.loads(text), separators=(",", ":")), id="compact"),
+    pytest.param(lambda text: json.dumps(dict(reversed(json.loads(text).items()))), id="keys reversed"),
+    pytest.param(lambda text: text.replace('"7r"', '"7\\u0072"'), id="an escape"),
+    pytest.param(lambda text: text.replace(": ", " :\n\t ").replace(", ", " , "), id="spaced out"),
+    pytest.param(
+        lambda text: json.dumps(
+            {
+                **json.loads(text),
+                "seats": [{"known": [], **seat} for seat in json.loads(text)["seats"]],
+            }
+        ),
+        id="known written empty",
+    ),
+    pytest.param(
+        lambda text: json.dumps(
+            {key: value[::-1] if key == "out_of_game" else value for key, value in json.loads(text).items()}
+        ),
+        id="out of game reversed",
+    ),
+]
+
+
+@pytest.mark.parametrize("change", LAYOUTS)
+def test_a_state_in_any_json_layout_reads_as_the_same_state(change: object) -> None:
+    """Whitespace, key order, escapes, known cards written empty, piles out of order: the same state."""
+    assert callable(change)
+    state = _known_state()
+    assert from_json(change(to_json(state)), STATE) == state
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda text: "\ufeff" + text, "not JSON: Unexpected UTF-8 BOM"),
+        (lambda text: text[:-1], "not JSON: Expecting ',' delimiter"),
+        (lambda text: text.replace('"turn": ', '"x": 0, "turn": ', 1), "$: unknown field 'x'"),
+        (lambda text: text.replace('"version": 1', '"version": 1, "version": 1'), "key 'version' appears twice"),
+        (lambda text: text.replace('"players": 4', '"players": 4, "players": 4'), "key 'players' appears twice"),
+        (lambda text: text.replace('"direction": 1', '"direction": true'), "$.direction: expected an integer, not a boolean"),
+        (lambda text: text.replace('"direction": 1', '"direction": 1.0'), "$.direction: expected an integer, not a number"),
+        (lambda text: text.replace('"direction": 1', '"direction": NaN'), "$: NaN is not a JSON number"),
+    ],
+)
+def test_a_state_text_json_refuses_is_refused(change: Callable[[str], str], message: str) -> None:
+    """A state's text made wrong as JSON, or as a document, is refused naming the fault."""
+    with pytest.raises(DocumentError) as caught:
+        from_json(change(to_json(_known_state())), STATE)
+    assert message in str(caught.value)
 
 
 # ----------------------------------------------------------------- round trips

@@ -13,7 +13,12 @@ an unknown or missing field, an unknown card each raise
 :class:`DocumentError` with the JSON path of the offending value. A field
 with a default may be left out.
 
->>> from threeup3down import Card
+Rules held by another value (a state's, a record's) are decoded and encoded
+once per distinct rules document, through the formats' one cache
+(``threeup3down.formats._rules_cache``, bounded in entries and in size):
+a game's documents all hold the same rules.
+
+>>> from threeup3down import Card, Rules
 >>> encode((Card.RED_7, Card.BLUE_CLEAR), tuple[Card, ...])
 ['7r', 'Cb']
 >>> decode({"players": 3, "places": True}, Rules)
@@ -37,11 +42,11 @@ from typing import Any, TypeAlias, TypeVar, Union
 
 import attrs
 
-from threeup3down.core.cards import _BY_TEXT, _TEXT, Card
+from threeup3down.core.cards import Card
 from threeup3down.core.errors import DocumentError, ThreeUpError
 from threeup3down.core.moves import Move, parse_move
 from threeup3down.core.rules import Rules
-from threeup3down.core.state import GameState, Seat, make_seat, make_state
+from threeup3down.formats._rules_cache import RULES_CACHE
 
 __all__ = ["JsonValue", "decode", "encode", "json_type"]
 
@@ -86,6 +91,12 @@ def json_type(value: object) -> str:
 Encoder: TypeAlias = Callable[[Any], JsonValue]  # Any: each is called with its hint's values only
 Decoder: TypeAlias = Callable[[object, str], object]
 
+_TEXT_OF: Callable[[Card], str] = {card: str(card) for card in Card}.__getitem__
+"""The card notation of a card, looked up rather than formatted."""
+_CARD_OF: Callable[[str], Card] = {str(card): card for card in Card}.__getitem__
+"""The card of its card notation, looked up: a ``KeyError`` for anything else,
+which :meth:`Card.parse <threeup3down.Card.parse>` then says what is wrong with."""
+
 
 def encode(value: object, hint: object) -> JsonValue:
     """``value``, of the type ``hint``, as a JSON value.
@@ -118,20 +129,12 @@ def encode_fields(value: attrs.AttrsInstance) -> dict[str, JsonValue]:
 def _object_encoder(
     names: tuple[str, ...], encoders: tuple[Encoder, ...], omitted: tuple[tuple[str, object], ...]
 ) -> Callable[[Any], dict[str, JsonValue]]:
-    """The encoder of one attrs class's instances: every field read at once,
-    the cards of a tuple of cards looked up in place (``None`` stands for
-    their encoder), then the fields left out at their default taken away."""
-    read: Callable[[Any], tuple[Any, ...]] = (
-        operator.attrgetter(*names) if len(names) > 1 else lambda value: (getattr(value, names[0]),)
-    ) if names else lambda value: ()
-    pairs = tuple(zip(names, (None if e is _encode_cards else e for e in encoders)))
-    text = _TEXT.__getitem__
+    """The encoder of one attrs class's instances: every field read at once and
+    encoded, then the fields left out at their default taken away."""
+    read = _reader(names)
 
     def encode_object(value: Any) -> dict[str, JsonValue]:
-        document: dict[str, JsonValue] = {
-            name: list(map(text, field)) if encoder is None else encoder(field)
-            for (name, encoder), field in zip(pairs, read(value))
-        }
+        document = {name: encoder(field) for name, encoder, field in zip(names, encoders, read(value))}
         for name, default in omitted:
             if getattr(value, name) == default:
                 del document[name]
@@ -140,30 +143,13 @@ def _object_encoder(
     return encode_object
 
 
-def _cached_rules(encode: Callable[[Any], dict[str, JsonValue]]) -> Callable[[Any], dict[str, JsonValue]]:
-    """The encoder of :class:`~threeup3down.Rules`: ``encode`` once per rules,
-    as a game's states all hold the same. The arrays are copied, as each
-    document is its caller's."""
-
-    def encode_rules(rules: Rules) -> dict[str, JsonValue]:
-        found = _RULES_ENCODED.get(rules)
-        if found is None:
-            if len(_RULES_ENCODED) >= 64:  # a bound, whatever the input
-                _RULES_ENCODED.clear()
-            document = encode(rules)
-            arrays = tuple(name for name, field in document.items() if type(field) is list)
-            found = _RULES_ENCODED[rules] = (document, arrays)
-        document, arrays = found
-        copy = document.copy()
-        for name in arrays:
-            copy[name] = typing.cast(list[JsonValue], document[name]).copy()  # of strings: all copied
-        return copy
-
-    return encode_rules
-
-
-_RULES_ENCODED: dict[Rules, tuple[dict[str, JsonValue], tuple[str, ...]]] = {}
-"""Each rules' fields encoded, with the names of those that hold arrays."""
+def _reader(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """What reads the fields ``names`` of a value, as a tuple."""
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    if names:
+        return lambda value: (getattr(value, names[0]),)
+    return lambda value: ()
 
 
 _ENCODERS: dict[object, Encoder] = {}
@@ -187,9 +173,6 @@ def _make_encoder(hint: object) -> Encoder:
         if item is Card:
             return _encode_cards
         element = _encoder(item)
-        if isinstance(item, type) and attrs.has(item):
-            encode_item = _class_codec(item).encode
-            return lambda value: [encode_item(e) if type(e) is item else element(e) for e in value]
         return lambda value: [element(e) for e in value]
     if origin is frozenset:
         item = typing.get_args(hint)[0]
@@ -203,14 +186,20 @@ def _make_encoder(hint: object) -> Encoder:
         return str
     if hint in (bool, int, str):
         return lambda value: value if type(value) is hint else _encode_value(value, hint)
+    if hint is Rules:  # a game's documents all hold the same rules: each encoded once
+        encode_rules = _class_codec(Rules).encode
+        return lambda value: RULES_CACHE.write(value, encode_rules) if type(value) is Rules else encode_fields(value)
     if isinstance(hint, type) and attrs.has(hint):  # its own class's codec, unless a subclass's
         encode_instance = _class_codec(hint).encode
         return lambda value: encode_instance(value) if type(value) is hint else encode_fields(value)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        values: dict[object, JsonValue] = {member: member.value for member in hint}
+        return lambda value: values[value] if type(value) is hint else _encode_value(value, hint)
     return lambda value: _encode_value(value, hint)
 
 
 def _encode_cards(value: tuple[Card, ...]) -> JsonValue:
-    return list(map(_TEXT.__getitem__, value))
+    return list(map(_TEXT_OF, value))
 
 
 def _encode_value(value: object, hint: object) -> JsonValue:
@@ -235,128 +224,37 @@ class _ClassCodec:
     """The field names, to look keys up in."""
     encode: Callable[[Any], dict[str, JsonValue]]
     """The class's instances as JSON objects of their fields."""
-    decoders: tuple[tuple[int, str, str, Decoder, bool, object], ...]
-    """Each field's place, name, ``.name`` for paths, decoder, whether it must
-    be given, and what it takes as it is: ``list`` for a tuple of cards (looked
-    up in place), ``bool``, ``int`` or ``str`` for a value of exactly that type."""
-    defaults: tuple[object, ...]
-    """Each field's default, for a class with a builder."""
-    build: Callable[..., Any] | None
-    """The private builder that makes an instance from every field in order
-    (:func:`~threeup3down.core.state.make_state`), where the class has one."""
-    fast: _FastPath | None
-    """How a document written as this library writes it is read in few steps,
-    for a class with a builder whose every field has a plain JSON type."""
-
-
-@attrs.frozen
-class _FastPath:
-    """The few steps that read an object of a class's fields when each is of
-    the JSON type it is written as: every field fetched at once (an absent
-    field taking its default as written), their types compared in one step,
-    the tuples of cards looked up in place, the other fields that are not
-    plain scalars decoded. Anything else takes the general path of
-    :func:`decode_fields`, which says what is wrong."""
-
-    absent: tuple[object, ...]
-    """Each field's default in JSON form, or :data:`_MISSING` if it must be given."""
-    kinds: tuple[type, ...]
-    """The JSON type each field is written as."""
-    cards: tuple[int, ...]
-    """The places of the tuples of cards."""
-    decoded: tuple[tuple[int, str, Decoder], ...]
-    """The place, ``.name`` for paths and decoder of the other fields that are
-    not taken as they are."""
+    decoders: tuple[tuple[str, str, Decoder, bool], ...]
+    """Each field's name, ``.name`` for paths, decoder, and whether it must be given."""
 
 
 _CLASS_CODECS: dict[type, _ClassCodec] = {}
 
 
 def _class_codec(cls: type) -> _ClassCodec:
+    """The codec of the attrs class ``cls``, made once per class."""
     codec = _CLASS_CODECS.get(cls)
     if codec is None:
-        fields = attrs.fields(cls)
-        hints = typing.get_type_hints(cls)
-        names = tuple(field.name for field in fields)
-        encode = _object_encoder(
-            names,
-            tuple(_encoder(hints[name]) for name in names),
-            tuple(
-                (field.name, field.default)
-                for field in fields
-                if field.metadata.get("json") == "omit-default"
-            ),
-        )
-        codec = _CLASS_CODECS[cls] = _ClassCodec(
-            names=names,
-            known=frozenset(names),
-            encode=_cached_rules(encode) if cls is Rules else encode,
-            decoders=tuple(
-                (
-                    index,
-                    field.name,
-                    f".{field.name}",
-                    _decoder(hints[field.name]),
-                    field.default is attrs.NOTHING,
-                    _taken_as_is(hints[field.name]),
-                )
-                for index, field in enumerate(fields)
-            ),
-            defaults=tuple(field.default for field in fields),
-            build=_BUILDERS.get(cls),
-            fast=_fast_path(fields, hints) if cls in _BUILDERS else None,
-        )
+        codec = _CLASS_CODECS[cls] = _make_class_codec(cls)
     return codec
 
 
-def _fast_path(fields: tuple[attrs.Attribute[Any], ...], hints: dict[str, Any]) -> _FastPath | None:
-    """The fast path of a class's fields, if each has a plain JSON type."""
-    kinds = tuple(_json_kind(hints[field.name]) for field in fields)
-    if None in kinds:
-        return None
-    taken = tuple(_taken_as_is(hints[field.name]) for field in fields)
-    return _FastPath(
-        absent=tuple(
-            _MISSING if field.default is attrs.NOTHING else encode(field.default, hints[field.name])
+def _make_class_codec(cls: type) -> _ClassCodec:
+    fields = attrs.fields(cls)
+    hints = typing.get_type_hints(cls)
+    names = tuple(field.name for field in fields)
+    omitted = tuple(
+        (field.name, field.default) for field in fields if field.metadata.get("json") == "omit-default"
+    )
+    return _ClassCodec(
+        names=names,
+        known=frozenset(names),
+        encode=_object_encoder(names, tuple(_encoder(hints[name]) for name in names), omitted),
+        decoders=tuple(
+            (field.name, f".{field.name}", _decoder(hints[field.name]), field.default is attrs.NOTHING)
             for field in fields
         ),
-        kinds=typing.cast(tuple[type, ...], kinds),
-        cards=tuple(index for index, as_is in enumerate(taken) if as_is is list),
-        decoded=tuple(
-            (index, f".{field.name}", _decoder(hints[field.name]))
-            for index, field in enumerate(fields)
-            if taken[index] is None
-        ),
     )
-
-
-def _json_kind(hint: object) -> type | None:
-    """The JSON type (as :func:`json.loads` returns it) that values of ``hint``
-    are written as; ``None`` where that depends on the value."""
-    if typing.get_origin(hint) in (tuple, frozenset):
-        return list
-    if hint is bool or hint is int or hint is str:
-        return hint
-    if hint is Card or hint == Move:  # in notation
-        return str
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return str if all(type(member.value) is str for member in hint) else None
-    if isinstance(hint, type) and attrs.has(hint):
-        return dict
-    return None
-
-
-_BUILDERS: dict[type, Callable[..., Any]] = {GameState: make_state, Seat: make_seat}
-"""The classes read most, made through their private builders: neither has
-validators or converters, so the value is the one their constructor makes."""
-
-
-def _taken_as_is(hint: object) -> object:
-    """What a field of type ``hint`` takes without calling its decoder (see
-    :attr:`_ClassCodec.decoders`)."""
-    if hint == tuple[Card, ...]:
-        return list
-    return hint if hint in (bool, int, str) else None
 
 
 def _optional_of(hint: object) -> object:
@@ -403,8 +301,6 @@ def _make_decoder(hint: object) -> Decoder:
         item = typing.get_args(hint)[0]
         if item is Card:
             return _decode_cards
-        if isinstance(item, type) and attrs.has(item):
-            return _objects_decoder(item)
         return _tuple_decoder(_decoder(item))
     if origin is frozenset:
         element = _decoder(typing.get_args(hint)[0])
@@ -420,10 +316,16 @@ def _make_decoder(hint: object) -> Decoder:
         if hint is datetime.date:
             return _decode_date
         if hint in (bool, int, str):
-            return lambda data, path: _decode_scalar(data, hint, path)
+            return _scalar_decoder(hint)
+        if hint is Rules:  # a game's documents all hold the same rules: each decoded once
+            return lambda data, path: RULES_CACHE.read(data, path, _decode_rules)
         if attrs.has(hint):
             return lambda data, path: decode_fields(data, hint, path)
     return _cannot_decode(hint)
+
+
+def _decode_rules(data: object, path: str) -> Rules:
+    return decode_fields(data, Rules, path)
 
 
 def _cannot_decode(hint: object) -> Decoder:
@@ -433,19 +335,9 @@ def _cannot_decode(hint: object) -> Decoder:
     return refuse
 
 
-def _objects_decoder(cls: type[A]) -> Decoder:
-    """The decoder of a tuple of instances of the attrs class ``cls``."""
-
-    def decode_objects(data: object, path: str) -> object:
-        items = _array(data, path)
-        return tuple([decode_fields(item, cls, f"{path}[{n}]") for n, item in enumerate(items)])
-
-    return decode_objects
-
-
 def _tuple_decoder(element: Decoder) -> Decoder:
     def decode_tuple(data: object, path: str) -> object:
-        return tuple(element(item, f"{path}[{n}]") for n, item in enumerate(_array(data, path)))
+        return tuple([element(item, f"{path}[{n}]") for n, item in enumerate(_array(data, path))])
 
     return decode_tuple
 
@@ -453,11 +345,9 @@ def _tuple_decoder(element: Decoder) -> Decoder:
 def _decode_cards(data: object, path: str) -> object:
     elements = _array(data, path)
     try:  # the common case, fast: every element a card in card notation
-        return tuple(map(_BY_TEXT.__getitem__, elements))  # type: ignore[arg-type]
+        return tuple(map(_CARD_OF, elements))  # type: ignore[arg-type]
     except (KeyError, TypeError):  # find the faulty element, and say where it is
         return tuple(_decode_card(element, f"{path}[{n}]") for n, element in enumerate(elements))
-
-
 
 
 def decode_fields(
@@ -468,8 +358,7 @@ def decode_fields(
     Keys named in ``skip`` are allowed and ignored (a document's envelope).
     An error raised by ``cls`` itself (such as a
     :class:`~threeup3down.RulesError`) becomes a :class:`DocumentError` at
-    ``path``. A :class:`~threeup3down.Rules` is checked once: the same rules
-    read again are the value already made.
+    ``path``.
 
     >>> from threeup3down import Rules
     >>> decode_fields({"players": 2, "speed": 3}, Rules, "$.rules")
@@ -483,64 +372,20 @@ def decode_fields(
     ):
         _check_keys(data, codec, path, skip)  # says what is wrong
     document = typing.cast(dict[str, object], data)
-    fast = codec.fast
-    if fast is not None:
-        values = list(map(document.get, codec.names, fast.absent))
-        if tuple(map(type, values)) == fast.kinds:
-            try:  # the common case, fast: every card in card notation
-                for index in fast.cards:
-                    cards = values[index]
-                    values[index] = tuple(map(_card_of, cards)) if cards else ()  # type: ignore[call-overload]
-            except (KeyError, TypeError):  # the general path says which card is wrong
-                pass
-            else:
-                for index, suffix, decoder in fast.decoded:
-                    values[index] = decoder(values[index], path + suffix)
-                return typing.cast(A, codec.build(*values))  # type: ignore[misc]
-    key = None
-    if cls is Rules:
-        last = _last_rules_read(document, skip)
-        if last is not None:
-            return typing.cast(A, last)
-        key = _rules_key(document, skip)
-        if key is not None and key in _RULES:
-            return typing.cast(A, _remember_rules(document, skip, _RULES[key]))
-    values = list(codec.defaults)
-    given = [False] * len(values)
-    card = _BY_TEXT.__getitem__
-    for index, name, suffix, decoder, required, as_is in codec.decoders:
+    values = {}
+    for name, suffix, decoder, required in codec.decoders:
         field = document.get(name, _MISSING)
-        if field is _MISSING:
-            if required:
-                raise DocumentError(f"missing field {name!r}", path=path)
-            continue
-        given[index] = True
-        kind = type(field)
-        if kind is as_is:
-            if kind is not list:
-                values[index] = field
-                continue
-            try:  # the common case, fast: every element a card in card notation
-                values[index] = tuple(map(card, typing.cast(list[str], field)))
-                continue
-            except (KeyError, TypeError):  # the decoder says which element is wrong
-                pass
-        values[index] = decoder(field, path + suffix)
-    try:  # also a state or seat the fast path passed over: built and checked the public way
-        value = cls(**{name: values[index] for index, name, *_ in codec.decoders if given[index]})
+        if field is not _MISSING:
+            values[name] = decoder(field, path + suffix)
+        elif required:
+            raise DocumentError(f"missing field {name!r}", path=path)
+    try:
+        return cls(**values)
     except ThreeUpError as error:
         raise DocumentError(str(error), path=path) from error
-    if key is not None:
-        if len(_RULES) >= 64:  # a bound, whatever the input
-            _RULES.clear()
-        _RULES[key] = _remember_rules(document, skip, typing.cast(Rules, value))
-    return value
 
 
 _MISSING = object()
-
-_card_of = _BY_TEXT.__getitem__
-"""The card of a card's notation, looked up once."""
 
 
 def _check_keys(data: object, codec: _ClassCodec, path: str, skip: tuple[str, ...]) -> None:
@@ -548,73 +393,6 @@ def _check_keys(data: object, codec: _ClassCodec, path: str, skip: tuple[str, ..
     for key in _object(data, path):
         if key not in codec.known and key not in skip:
             raise DocumentError(f"unknown field {key!r} (fields: {', '.join(codec.names)})", path=path)
-
-
-RulesKey: TypeAlias = "tuple[object, ...] | None"
-
-_RULES: dict[tuple[object, ...], Rules] = {}
-"""Rules already read, by their document: rules are checked once (a state's
-document holds its rules, and a game's states all hold the same)."""
-
-
-def _rules_key(document: Mapping[str, object], skip: tuple[str, ...]) -> RulesKey:
-    """What a rules object is keyed by in :data:`_RULES`: its keys, the exact
-    type of each value (``true`` and ``1`` compare equal in Python, never in a
-    rules document) and the values, an array as a tuple; ``None`` (never
-    cached) for values other than JSON scalars and arrays of strings."""
-    values = tuple(document.values())
-    kinds = tuple(map(type, values))
-    if not _KEYED.issuperset(kinds):
-        return None
-    if list in kinds:
-        items = list(values)
-        for index, kind in enumerate(kinds):
-            if kind is list:
-                array = tuple(typing.cast(list[object], items[index]))
-                if not _STRINGS.issuperset(map(type, array)):
-                    return None
-                items[index] = array
-        values = tuple(items)
-    return (skip, tuple(document), kinds, values)
-
-
-_LAST_RULES: list[tuple[dict[str, object], tuple[str, ...], tuple[type, ...], tuple[str, ...], Rules]] = []
-"""The rules document read last, as :func:`_remember_rules` keeps it: the
-document (its arrays copied), its keys in order, the type of each value, the
-keys that hold arrays, and the rules."""
-
-
-def _last_rules_read(document: Mapping[str, object], skip: tuple[str, ...]) -> Rules | None:
-    """The rules read last, if ``document`` is that document again: its keys
-    in the same order, each value of the same exact type, its arrays of
-    strings, and equal (compared last, once every value is known to be a
-    JSON value); checked in fewer steps than :func:`_rules_key`."""
-    if not _LAST_RULES:
-        return None
-    last, names, kinds, arrays, rules = _LAST_RULES[0]
-    if (
-        skip == ()
-        and tuple(document) == names
-        and tuple(map(type, document.values())) == kinds
-        and all(_STRINGS.issuperset(map(type, typing.cast(list[object], document[name]))) for name in arrays)
-        and document == last
-    ):
-        return rules
-    return None
-
-
-def _remember_rules(document: Mapping[str, object], skip: tuple[str, ...], rules: Rules) -> Rules:
-    """Keep ``document``, read as ``rules``, for :func:`_last_rules_read`; return ``rules``."""
-    if skip == ():
-        copy = {name: list(value) if type(value) is list else value for name, value in document.items()}
-        arrays = tuple(name for name, value in copy.items() if type(value) is list)
-        _LAST_RULES[:] = [(copy, tuple(copy), tuple(map(type, copy.values())), arrays, rules)]
-    return rules
-
-
-_KEYED = frozenset((str, int, bool, type(None), list))
-"""The types of the values of a rules document that is cached."""
-_STRINGS = frozenset((str,))
 
 
 def _object(data: object, path: str) -> Mapping[str, object]:
@@ -632,12 +410,19 @@ def _array(data: object, path: str) -> list[object]:
     return data
 
 
-def _decode_scalar(data: object, hint: type, path: str) -> object:
-    # bool is an int in Python, never in JSON
-    if type(data) is not hint:
-        expected = {bool: "a boolean", int: "an integer", str: "a string"}[hint]
-        raise DocumentError(f"expected {expected}, not {json_type(data)}", path=path)
-    return data
+_EXPECTED = {bool: "a boolean", int: "an integer", str: "a string"}
+
+
+def _scalar_decoder(hint: type) -> Decoder:
+    """The decoder of exactly ``hint``: bool is an int in Python, never in JSON."""
+    expected = _EXPECTED[hint]
+
+    def decode_scalar(data: object, path: str) -> object:
+        if type(data) is not hint:
+            raise DocumentError(f"expected {expected}, not {json_type(data)}", path=path)
+        return data
+
+    return decode_scalar
 
 
 def _string(data: object, path: str, what: str) -> str:

@@ -36,11 +36,12 @@ notation; hands and 3UP cards are sorted as they are read), an observation
 what some such position shows its seat. A record is read without playing
 its moves: :func:`~threeup3down.formats.records.replay` checks them.
 
-A state's text written as :func:`to_json` writes it (one line, keys in
-order) is read straight from the text rather than through ``json``'s
-objects, in about 30% fewer instructions, and checked the same way; any
-other text of a state, and every other format, is read through ``json``.
-Both ways read the same value, and refuse the same text with the same error.
+Every format has one reader and one writer. A document is read by
+:func:`json.loads` (refusing text over the size limit of
+:mod:`threeup3down.core.limits`, a key given twice in an object, ``NaN`` and
+``Infinity``), then its fields are decoded by :mod:`threeup3down.formats.codec`;
+a value is written the other way round, its fields encoded, then the text
+made by :class:`json.JSONEncoder`.
 
 >>> from threeup3down import Rules, new_game
 >>> state = new_game(Rules(players=2), seed=1)
@@ -67,9 +68,14 @@ from typing import Generic, TypeVar, cast, overload
 
 import attrs
 
-from threeup3down.formats._json_read import state_fields
-from threeup3down.formats._json_text import state_text
 from threeup3down.core.cards import Card, sort_cards
+from threeup3down.core.errors import DocumentError
+from threeup3down.core.limits import MAX_INPUT_SIZE, size_problem
+from threeup3down.core.moves import Move
+from threeup3down.core.rules import Rules
+from threeup3down.core.scoring import Match
+from threeup3down.core.state import GameState, Seat
+from threeup3down.core.validation import position_problems
 from threeup3down.formats.codec import (
     JsonValue,
     decode,
@@ -78,16 +84,7 @@ from threeup3down.formats.codec import (
     encode_fields,
     json_type,
 )
-from threeup3down.core.errors import DocumentError, ThreeUpError
-from threeup3down.views.events import Event
-from threeup3down.core.limits import MAX_INPUT_SIZE, size_problem
-from threeup3down.core.moves import Move
-from threeup3down.views.observation import Observation
 from threeup3down.formats.records import GameRecord
-from threeup3down.core.rules import Rules
-from threeup3down.core.scoring import Match
-from threeup3down.core.state import GameState, Seat, make_state
-from threeup3down.core.validation import position_problems
 from threeup3down.formats.view_documents import (
     check_observation,
     decode_event,
@@ -95,6 +92,8 @@ from threeup3down.formats.view_documents import (
     encode_event,
     sorted_observation,
 )
+from threeup3down.views.events import Event
+from threeup3down.views.observation import Observation
 
 __all__ = [
     "CARDS",
@@ -136,7 +135,6 @@ Document = (
 """Any value that has a document format."""
 
 _ENVELOPE = ("format", "version")
-_STATE_FORMAT = "threeup3down/state"
 
 
 @attrs.frozen
@@ -183,10 +181,6 @@ class Format(Generic[T]):
          ]
         }
         """
-        if indent is None and self.name == _STATE_FORMAT:
-            text = state_text(cast(GameState, value), _STATE_FORMAT, FORMAT_VERSION)
-            if text is not None:  # written straight from the fields, as below
-                return text
         return _dumps(self.to_dict(value), indent)
 
     def from_json(self, text: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> T:
@@ -196,10 +190,6 @@ class Format(Generic[T]):
         >>> MOVE.from_json(b'{"format": "threeup3down/move", "version": 1, "move": "v2"}')
         FlipDown(position=2)
         """
-        if self.name == _STATE_FORMAT:
-            state = _read_state_text(text, max_size)
-            if state is not None:  # read straight from the text, checked as below
-                return cast(T, state)
         return self.from_dict(_load(text, max_size))
 
 
@@ -224,8 +214,14 @@ def _envelope(document: object, expected: str | None) -> Mapping[str, object]:
 
 def _dumps(document: dict[str, JsonValue], indent: int | None) -> str:
     if indent is None:
-        return "".join(_ENCODE(document, 0))
+        return _ENCODER.encode(document)
     return json.dumps(document, indent=indent, ensure_ascii=False, allow_nan=False)
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False)
+"""What :func:`json.dumps` makes for every call with these options, made once,
+without its check for circular references: a document made by :func:`to_dict`
+holds only new lists and objects."""
 
 
 def _load(text: str | bytes, max_size: int) -> object:
@@ -234,45 +230,11 @@ def _load(text: str | bytes, max_size: int) -> object:
     if too_long:
         raise DocumentError(too_long)
     try:
-        if type(text) is str and not text.startswith("\ufeff"):  # as json.loads, made once
-            return _DECODER.decode(text)
         return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except DocumentError:
         raise
     except (ValueError, RecursionError) as error:  # bad JSON or UTF-8, ints over 4300 digits
         raise DocumentError(f"not JSON: {error}") from None
-
-
-def _read_state_text(text: str | bytes, max_size: int) -> GameState | None:
-    """The state whose document ``text`` is, read straight from the text
-    (:mod:`threeup3down.formats._json_read`) and checked as :data:`STATE` checks it,
-    if the text is written as :func:`to_json` writes it; else ``None``, and
-    the text is read the general way (which also refuses it, if it must)."""
-    if type(text) is not str or len(text) > max_size:
-        return None
-    fields = state_fields(text, _rules_of_text)
-    return None if fields is None else _valid_state(make_state(*fields))
-
-
-def _rules_of_text(text: str) -> Rules | None:
-    """The rules whose JSON object is ``text``, read as a state's ``rules``
-    field is read; ``None`` if it is not one. Rules are read once per text (a
-    game's states all hold the same)."""
-    rules = _RULES_BY_TEXT.get(text)
-    if rules is None:
-        try:
-            rules = decode_fields(_DECODER.decode(text), Rules, "$.rules")
-        except (ThreeUpError, ValueError, RecursionError):  # the general path says what is wrong
-            return None
-        if len(_RULES_BY_TEXT) >= 64:  # a bound, whatever the input
-            _RULES_BY_TEXT.clear()
-        if len(text) <= 4096:
-            _RULES_BY_TEXT[text] = rules
-    return rules
-
-
-_RULES_BY_TEXT: dict[str, Rules] = {}
-"""Rules read by :func:`_rules_of_text`, by the text of their object."""
 
 
 def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
@@ -288,38 +250,6 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
 
 def _no_constant(name: str) -> object:
     raise DocumentError(f"{name} is not a JSON number")
-
-
-_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False)
-"""The options of every document written on one line: :func:`json.dumps`'s
-but the check for circular references, as a document made by :func:`to_dict`
-holds only new lists and objects."""
-
-
-def _one_shot_encoder() -> Callable[[object, int], list[str]]:
-    """What ``_ENCODER.encode`` makes on every call to turn an object into
-    pieces of text, made once: CPython's encoder written in C (pure Python
-    makes its own on every call)."""
-    try:
-        from _json import make_encoder
-    except ImportError:  # pragma: no cover - CPython has it
-        return lambda document, level: [_ENCODER.encode(document)]
-    return make_encoder(
-        None,
-        _ENCODER.default,
-        json.encoder.encode_basestring,
-        None,
-        _ENCODER.key_separator,
-        _ENCODER.item_separator,
-        False,
-        False,
-        False,
-    )
-
-
-_ENCODE = _one_shot_encoder()
-_DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_no_constant)
-"""What :func:`json.loads` makes for every call with these options, made once."""
 
 
 # ---------------------------------------------------------------- the formats
@@ -403,7 +333,7 @@ CARDS: Format[tuple[Card, ...]] = _single("threeup3down/cards", "cards", tuple[C
 """Cards in order: ``{"cards": ["7r", "Cb"]}``."""
 MOVE: Format[Move] = _single("threeup3down/move", "move", Move)
 """A move in move notation: ``{"move": "swap:7r/9g"}``."""
-STATE: Format[GameState] = _field_format(_STATE_FORMAT, GameState, _valid_state)
+STATE: Format[GameState] = _field_format("threeup3down/state", GameState, _valid_state)
 """A full game state, every hidden card included."""
 OBSERVATION: Format[Observation] = _field_format(
     "threeup3down/observation", Observation, _valid_observation
@@ -514,8 +444,6 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
     >>> to_json((Card.RED_7, Card.GREEN_7))
     '{"format": "threeup3down/cards", "version": 1, "cards": ["7r", "7g"]}'
     """
-    if type(value) is GameState:
-        return STATE.to_json(value, indent=indent)
     return _dumps(to_dict(value), indent)
 
 
@@ -561,10 +489,6 @@ def from_json(
     ...
     threeup3down.core.errors.DocumentError: $.version: unsupported version 2: this library reads version 1
     """
-    if kind is None or kind is STATE:
-        state = _read_state_text(text, max_size)
-        if state is not None:  # read straight from the text, checked as below
-            return state
     document = _load(text, max_size)
     return from_dict(document) if kind is None else kind.from_dict(document)
 
