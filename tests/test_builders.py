@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.strategies import adversarial_positions, games, rules
-from threeup3down import GameState, Seat
+from threeup3down import GameState, Rules, Seat, format_cards
 from threeup3down.core._builders import Slotted, builder
 from threeup3down.core.state import make_seat, make_state
 
@@ -98,6 +98,13 @@ def test_a_builder_refuses_classes_whose_constructor_does_more() -> None:
     class Unslotted:
         x: int
 
-    for cls in (Converted, Validated, Factory, Hooked, Unslotted):
+    for cls in (Converted, Validated, Factory, Hooked, Unslotted, int):
         with pytest.raises(TypeError):
             builder(cls)
+
+
+def test_a_state_reads_as_its_position_notation() -> None:
+    """str() of a state is its position notation, and repr() names the class around it."""
+    state = GameState.from_notation("play 0 7r,9g|-|-/8b|-|- - 8g *", Rules(players=2))
+    assert str(state) == state.notation() == "play 0 7r,9g|-|-/8b|-|- - 8g " + format_cards(state.out_of_game)
+    assert repr(state) == f"<GameState {state.notation()!r}>"

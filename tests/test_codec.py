@@ -24,6 +24,7 @@ def test_values_are_encoded_by_what_they_are_when_the_hint_does_not_say() -> Non
     """A bool where an int is expected, or an attrs value under a loose hint, is written as itself."""
     assert encode(True, int) is True
     assert encode(Seat(hand=(Card.RED_7,)), object) == {"hand": ["7r"], "up": [], "down": []}
+    assert encode(Rank.SEVEN, int) == 7 and type(encode(Rank.SEVEN, int)) is int  # an IntEnum as its value
 
 
 def test_rules_read_again_are_the_same_rules_and_refusals_stay() -> None:

@@ -57,6 +57,10 @@ class Memo(Generic[K, V]):
     [0, 1, 4]
     >>> memo.table, "squares, for this example" in MEMOS
     ({2: 4}, True)
+    >>> Memo[int, int]("squares, for this example")
+    Traceback (most recent call last):
+    ...
+    ValueError: a memo named 'squares, for this example' exists already
     >>> memo.forget()
     """
 

@@ -147,9 +147,7 @@ def _reader(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     """What reads the fields ``names`` of a value, as a tuple."""
     if len(names) > 1:
         return operator.attrgetter(*names)
-    if names:
-        return lambda value: (getattr(value, names[0]),)
-    return lambda value: ()
+    return lambda value: tuple(getattr(value, name) for name in names)  # attrgetter of one name gives no tuple
 
 
 _ENCODERS: dict[object, Encoder] = {}
