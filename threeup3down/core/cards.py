@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 from threeup3down.core.errors import NotationError
 
 __all__ = [
+    "ORDERS",
     "Card",
     "Colour",
     "Rank",
@@ -258,6 +259,10 @@ _BY_TEXT: dict[str, Card] = {text: card for card, text in _TEXT.items()}
 
 sort_key: Callable[[Card], int] = operator.attrgetter("order")
 """The key that sorts cards by rank, then colour."""
+
+ORDERS = 1 + max(card.order for card in Card)
+"""How many values :attr:`Card.order` takes (some unused): the length of a list
+of counts of cards indexed by their order, cheaper to fill than a dictionary."""
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -26,7 +26,7 @@ from typing import TypeVar
 
 import attrs
 
-from threeup3down.core.cards import Card, Colour, Rank, literal_deck, sort_cards, standard_deck
+from threeup3down.core.cards import ORDERS, Card, Colour, Rank, literal_deck, sort_cards, standard_deck
 from threeup3down.core.errors import RulesError
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "FirstPlayer",
     "Rules",
     "ScoreScope",
+    "deck_orders",
     "is_derangement",
 ]
 
@@ -316,11 +317,13 @@ class Rules:
 
 @attrs.frozen
 class _Deck:
-    """What the rules' deck is: its cards, sorted, and their counts by card and by rank."""
+    """What the rules' deck is: its cards, sorted, and their counts by card, by
+    rank, and by the cards' order (:attr:`Card.order`)."""
 
     cards: tuple[Card, ...]
     counts: Mapping[Card, int]
     rank_counts: Mapping[Rank, int]
+    orders: tuple[int, ...]
 
 
 _DECKS: weakref.WeakKeyDictionary[Rules, _Deck] = weakref.WeakKeyDictionary()
@@ -340,12 +343,25 @@ def _deck_of(rules: Rules) -> _Deck:
     deck = _DECKS.get(rules)
     if deck is None:
         cards = sort_cards(_cards_in_play(rules))
+        counts = Counter(cards)
         deck = _DECKS[rules] = _Deck(
             cards=cards,
-            counts=types.MappingProxyType(_Counts(Counter(cards))),
+            counts=types.MappingProxyType(_Counts(counts)),
             rank_counts=types.MappingProxyType(_Counts(Counter(card.rank for card in cards))),
+            orders=tuple(sum(counts[card] for card in Card if card.order == order) for order in range(ORDERS)),
         )
     return deck
+
+
+def deck_orders(rules: Rules) -> tuple[int, ...]:
+    """:attr:`Rules.deck_counts` by the cards' order (:attr:`Card.order`), the
+    shape in which positions are counted when they are checked (D1).
+
+    >>> orders = deck_orders(Rules())
+    >>> len(orders) == ORDERS, orders[Card.GREEN_1.order], sum(orders)
+    (True, 2, 84)
+    """
+    return _deck_of(rules).orders
 
 
 def _check_types(rules: Rules) -> None:

@@ -50,8 +50,6 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import chain
 
 import attrs
 
@@ -60,8 +58,8 @@ from threeup3down.core.cards import Card, format_cards, parse_cards, sort_cards
 from threeup3down.core.errors import NotationError
 from threeup3down.core.limits import MAX_INPUT_SIZE, size_problem
 from threeup3down.core.phase import Phase
-from threeup3down.core.rules import Rules
-from threeup3down.core.validation import position_problems
+from threeup3down.core.rules import Rules, deck_orders
+from threeup3down.core.validation import count_by_order, position_problems
 
 __all__ = ["GameState", "Seat", "format_position", "parse_position"]
 
@@ -301,9 +299,8 @@ def parse_position(text: str, rules: Rules, *, max_size: int = MAX_INPUT_SIZE) -
     seats = _with_known(tuple(_parse_seat(seat) for seat in seats_text.split("/")), flags)
     draw_pile = parse_cards(draw_text)
     discard_pile = parse_cards(discard_text)
-    placed = [card for seat in seats for zone in (seat.hand, seat.up, seat.down) for card in zone]
-    placed += draw_pile
-    placed += discard_pile
+    placed = [zone for seat in seats for zone in (seat.hand, seat.up, seat.down)]
+    placed += (draw_pile, discard_pile)
     out_of_game = _out_of_game(rules, placed, out_text)
     state = GameState(
         rules=rules,
@@ -385,32 +382,24 @@ def _format_seats(seats: tuple[int, ...]) -> str:
     return ",".join(map(str, seats))
 
 
-def _out_of_game(rules: Rules, placed: list[Card], out_text: str) -> tuple[Card, ...]:
-    """The out-of-game pile, checking that every card of the deck is placed once (D1)."""
-    deck = rules.deck_counts
-    if out_text != "*":  # the common case, fast: the cards are exactly the deck's
-        try:
-            out_of_game = sort_cards(parse_cards(out_text))
-        except NotationError:
-            pass  # said below, after a surplus of cards, as ever
-        else:
-            if Counter(chain(placed, out_of_game)) == deck:
-                return out_of_game
-    missing = Counter(deck)
-    missing.subtract(placed)
-    extra = -missing
+def _out_of_game(rules: Rules, placed: list[tuple[Card, ...]], out_text: str) -> tuple[Card, ...]:
+    """The out-of-game pile, ``*`` for the rest of the deck; either way every card
+    of the deck must be placed once (D1)."""
+    deck = deck_orders(rules)
+    counts = count_by_order(placed)
+    extra = [card for card in Card for _ in range(counts[card.order] - deck[card.order])]
     if extra:
-        raise NotationError(
-            f"invalid position: more cards than the deck holds: {format_cards(sort_cards(extra.elements()))}"
-        )
-    rest = sort_cards(missing.elements())
+        raise NotationError(f"invalid position: more cards than the deck holds: {format_cards(extra)}")
+    rest = tuple(card for card in Card for _ in range(deck[card.order] - counts[card.order]))
     if out_text == "*":
         return rest
-    out_of_game = sort_cards(parse_cards(out_text))  # the cards did not add up: say which are wrong
-    raise NotationError(
-        f"invalid position: the out-of-game pile must hold the rest of the deck, "
-        f"{format_cards(rest)}, not {format_cards(out_of_game)}"
-    )
+    out_of_game = sort_cards(parse_cards(out_text))
+    if out_of_game != rest:
+        raise NotationError(
+            f"invalid position: the out-of-game pile must hold the rest of the deck, "
+            f"{format_cards(rest)}, not {format_cards(out_of_game)}"
+        )
+    return out_of_game
 
 
 def _check_position(state: GameState) -> None:

@@ -23,17 +23,25 @@ that loads again.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from threeup3down.core.cards import Card, format_cards, sort_cards
+from threeup3down.core.cards import ORDERS, Card, format_cards, sort_cards
 from threeup3down.core.phase import Phase
-from threeup3down.core.rules import CARDS_TO_CHOOSE, DOWN_CARDS, HAND_SIZE, UP_CARDS, EarlyDraw, is_derangement
+from threeup3down.core.rules import (
+    CARDS_TO_CHOOSE,
+    DOWN_CARDS,
+    HAND_SIZE,
+    UP_CARDS,
+    EarlyDraw,
+    deck_orders,
+    is_derangement,
+)
 
 if TYPE_CHECKING:  # the state module reads positions, and checks them here
     from threeup3down.core.state import GameState, Seat
 
-__all__ = ["position_problems"]
+__all__ = ["count_by_order", "position_problems"]
 
 
 def position_problems(state: GameState) -> tuple[str, ...]:
@@ -97,16 +105,33 @@ def _count_problems(state: GameState, found: list[str]) -> None:
     zones = [state.draw_pile, state.discard_pile, state.out_of_game]
     for seat in state.seats:
         zones += (seat.hand, seat.up, seat.down)
-    placed = Counter(chain.from_iterable(zones))
-    if placed == state.rules.deck_counts:
+    placed = count_by_order(zones)
+    deck = deck_orders(state.rules)
+    if placed == list(deck):
         return
-    deck = Counter(state.rules.deck_counts)
-    extra = placed - deck
+    extra = [card for card in Card for _ in range(placed[card.order] - deck[card.order])]
     if extra:
-        found.append(f"more cards than the deck holds: {_cards(extra)} (D1)")
-    missing = deck - placed
+        found.append(f"more cards than the deck holds: {format_cards(extra)} (D1)")
+    missing = [card for card in Card for _ in range(deck[card.order] - placed[card.order])]
     if missing:
-        found.append(f"cards of the deck are missing: {_cards(missing)} (D1)")
+        found.append(f"cards of the deck are missing: {format_cards(missing)} (D1)")
+
+
+def count_by_order(zones: Iterable[tuple[Card, ...]]) -> list[int]:
+    """How many copies of each card ``zones`` hold together, by the card's order
+    (:attr:`~threeup3down.Card.order`), as :func:`~threeup3down.core.rules.deck_orders`
+    gives the deck's.
+
+    >>> from threeup3down import parse_cards
+    >>> counts = count_by_order([parse_cards("7r,7r"), parse_cards("Cb")])
+    >>> counts[Card.RED_7.order], counts[Card.BLUE_CLEAR.order], sum(counts)
+    (2, 1, 3)
+    """
+    counts = [0] * ORDERS
+    for zone in zones:
+        for card in zone:
+            counts[card.order] += 1
+    return counts
 
 
 def _card_problems(state: GameState, found: list[str]) -> None:
@@ -125,12 +150,23 @@ def _known_problems(number: int, seat: Seat, found: list[str]) -> None:
     """Public knowledge of a hand (:attr:`~threeup3down.Seat.known`) names cards in it."""
     if seat.known != sort_cards(seat.known):
         found.append(f"seat {number}'s known cards must be sorted")
-    unheld = Counter(seat.known) - Counter(seat.hand)
-    if unheld:
+    if not _holds(seat.hand, seat.known):
+        unheld = Counter(seat.known) - Counter(seat.hand)
         found.append(
             f"seat {number} is known to hold {_cards(unheld)} "
             f"but its hand is {format_cards(seat.hand)}"
         )
+
+
+def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    """Whether ``hand`` holds each of ``cards``, a card named twice twice."""
+    left = list(hand)
+    for card in cards:
+        try:
+            left.remove(card)
+        except ValueError:
+            return False
+    return True
 
 
 def _cards(counts: Counter[Card]) -> str:
