@@ -326,10 +326,13 @@ class _Deck:
     orders: tuple[int, ...]
 
 
-_DECKS: weakref.WeakKeyDictionary[Rules, _Deck] = weakref.WeakKeyDictionary()
-"""The deck of each rules value alive, worked out once: an entry lasts as long as
-its rules, so no input fills it. (Not a cached property: attrs makes those with a
-``__getattr__`` hook, which would slow every read of a field of the rules.)"""
+_DECKS: dict[int, tuple[weakref.ref[Rules], _Deck]] = {}
+"""The deck of each rules value alive, worked out once, by the value's ``id``:
+its entry goes when the rules do (a weak reference's callback), so no input
+fills it. Looked up by identity, which costs far less than by equality (a
+weak dictionary compares keys field by field). Not a cached property: attrs
+makes those with a ``__getattr__`` hook, which would slow every read of a
+field of the rules."""
 
 
 def _cards_in_play(rules: Rules) -> Iterator[Card]:
@@ -340,16 +343,19 @@ def _cards_in_play(rules: Rules) -> Iterator[Card]:
 
 
 def _deck_of(rules: Rules) -> _Deck:
-    deck = _DECKS.get(rules)
-    if deck is None:
-        cards = sort_cards(_cards_in_play(rules))
-        counts = Counter(cards)
-        deck = _DECKS[rules] = _Deck(
-            cards=cards,
-            counts=types.MappingProxyType(_Counts(counts)),
-            rank_counts=types.MappingProxyType(_Counts(Counter(card.rank for card in cards))),
-            orders=tuple(sum(counts[card] for card in Card if card.order == order) for order in range(ORDERS)),
-        )
+    key = id(rules)
+    entry = _DECKS.get(key)
+    if entry is not None and entry[0]() is rules:
+        return entry[1]
+    cards = sort_cards(_cards_in_play(rules))
+    counts = Counter(cards)
+    deck = _Deck(
+        cards=cards,
+        counts=types.MappingProxyType(_Counts(counts)),
+        rank_counts=types.MappingProxyType(_Counts(Counter(card.rank for card in cards))),
+        orders=tuple(sum(counts[card] for card in Card if card.order == order) for order in range(ORDERS)),
+    )
+    _DECKS[key] = (weakref.ref(rules, lambda _: _DECKS.pop(key, None)), deck)
     return deck
 
 
