@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 from threeup3down.core.errors import NotationError
 
 __all__ = [
+    "KINDS",
     "ORDERS",
     "Card",
     "Colour",
@@ -260,6 +261,8 @@ _BY_TEXT: dict[str, Card] = {text: card for card, text in _TEXT.items()}
 sort_key: Callable[[Card], int] = operator.attrgetter("order")
 """The key that sorts cards by rank, then colour."""
 
+KINDS: tuple[Card, ...] = tuple(Card)
+"""Every kind of card, in card order: a tuple walks faster than the enumeration."""
 ORDERS = 1 + max(card.order for card in Card)
 """How many values :attr:`Card.order` takes (some unused): the length of a list
 of counts of cards indexed by their order, cheaper to fill than a dictionary."""

@@ -54,7 +54,7 @@ from __future__ import annotations
 import attrs
 
 from threeup3down.core._builders import Slotted, builder, replacer
-from threeup3down.core.cards import Card, format_cards, parse_cards, sort_cards
+from threeup3down.core.cards import KINDS, Card, format_cards, parse_cards, sort_cards
 from threeup3down.core.errors import NotationError
 from threeup3down.core.limits import MAX_INPUT_SIZE, size_problem
 from threeup3down.core.phase import Phase
@@ -387,14 +387,18 @@ def _out_of_game(rules: Rules, placed: list[tuple[Card, ...]], out_text: str) ->
     of the deck must be placed once (D1)."""
     deck = deck_orders(rules)
     counts = count_by_order(placed)
-    extra = [card for card in Card for _ in range(counts[card.order] - deck[card.order])]
+    extra: list[Card] = []
+    rest: list[Card] = []
+    for card in KINDS:
+        left = deck[card.order] - counts[card.order]
+        if left:
+            (rest if left > 0 else extra).extend((card,) * abs(left))
     if extra:
         raise NotationError(f"invalid position: more cards than the deck holds: {format_cards(extra)}")
-    rest = tuple(card for card in Card for _ in range(deck[card.order] - counts[card.order]))
     if out_text == "*":
-        return rest
+        return tuple(rest)
     out_of_game = sort_cards(parse_cards(out_text))
-    if out_of_game != rest:
+    if list(out_of_game) != rest:
         raise NotationError(
             f"invalid position: the out-of-game pile must hold the rest of the deck, "
             f"{format_cards(rest)}, not {format_cards(out_of_game)}"

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from threeup3down.core.cards import ORDERS, Card, format_cards, sort_cards
+from threeup3down.core.cards import KINDS, ORDERS, Card, format_cards, sort_cards
 from threeup3down.core.phase import Phase
 from threeup3down.core.rules import (
     CARDS_TO_CHOOSE,
@@ -109,10 +109,10 @@ def _count_problems(state: GameState, found: list[str]) -> None:
     deck = deck_orders(state.rules)
     if placed == list(deck):
         return
-    extra = [card for card in Card for _ in range(placed[card.order] - deck[card.order])]
+    extra = [card for card in KINDS for _ in range(placed[card.order] - deck[card.order])]
     if extra:
         found.append(f"more cards than the deck holds: {format_cards(extra)} (D1)")
-    missing = [card for card in Card for _ in range(deck[card.order] - placed[card.order])]
+    missing = [card for card in KINDS for _ in range(deck[card.order] - placed[card.order])]
     if missing:
         found.append(f"cards of the deck are missing: {format_cards(missing)} (D1)")
 
