@@ -59,6 +59,7 @@ from threeup3down.adapters.encoding import (
 )
 from threeup3down.core.engine import apply
 from threeup3down.core.errors import ThreeUpError
+from threeup3down.core.memos import Memo
 from threeup3down.views.observation import observe, sample_state
 from threeup3down.core.rules import FirstPlayer, Rules
 from threeup3down.core.state import GameState
@@ -215,9 +216,13 @@ def max_game_length(rules: Rules) -> int:
     return rules.players + 2 * (_bounded(rules.turn_limit) + owed) + owed
 
 
-@functools.lru_cache(maxsize=32)
 def _codec(rules: Rules) -> ActionCodec:
-    return ActionCodec(rules)
+    """The numbering of the actions of a game of ``rules``, made once per rules."""
+    codec = _CODECS.table.get(rules)
+    return codec if codec is not None else _CODECS.remember(rules, ActionCodec(rules))
+
+
+_CODECS: Memo[Rules, ActionCodec] = Memo("action numberings of OpenSpiel games", limit=32)
 
 
 class ThreeUpGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped

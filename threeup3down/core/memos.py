@@ -4,11 +4,14 @@ Listing legal moves builds the same few values over and over: the 3UP choices
 of a hand, the plays of one card or of a run of equal cards, the ways to pick
 some cards from runs of alike cards. The engine keeps each in a memo below,
 keyed by the few cards it comes from (never by a whole state), so that most of
-a move list is lookups. The views keep one more, :mod:`threeup3down.views.observation`'s
-seat views. Every memo holds at most ``limit`` entries and starts afresh
-when it would hold more, so no input can make one grow without bound;
-:data:`MEMOS` lists them all by name and :func:`clear_memos` empties them (the
-values are immutable, so a cleared memo only costs the time to fill it again).
+a move list is lookups. The layers above keep theirs as memos too: the
+observations' views of seats, the moves read from game records, the action
+numberings of OpenSpiel games. Every memo holds at most ``limit`` entries and
+starts afresh when it would hold more, so no input can make one grow without
+bound; :data:`MEMOS` lists them all by name and :func:`clear_memos` empties
+them (the values are immutable, so a cleared memo only costs the time to fill
+it again). The JSON formats' cache of rules is the one other cache
+(:mod:`threeup3down.formats.serialization`).
 
 >>> from threeup3down import Rules, legal_moves, new_game
 >>> clear_memos()

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import datetime
 import enum
-import functools
 import re
 import types
 import typing
@@ -48,6 +47,7 @@ import attrs
 from threeup3down.core.cards import Card, Colour, format_cards, parse_cards
 from threeup3down.core.errors import NotationError, ThreeUpError
 from threeup3down.core.limits import MAX_INPUT_SIZE, size_problem
+from threeup3down.core.memos import Memo
 from threeup3down.core.moves import Move, parse_move
 from threeup3down.formats.records import GameRecord, replay
 from threeup3down.core.rules import Rules
@@ -237,14 +237,24 @@ def parse_record(text: str, *, max_size: int = MAX_INPUT_SIZE) -> GameRecord:
     return _record(tags, moves)
 
 
-@functools.lru_cache(maxsize=1024)  # a record repeats few distinct moves
 def _parse_move(token: str) -> Move:
+    """The move ``token`` writes, read once per token a record repeats (a short
+    one: every move of a game is, and the memo stays small whatever a record holds)."""
+    move = _MOVES.table.get(token)
+    if move is not None:
+        return move
     try:
         if not token.isascii():
             raise NotationError(f"not a move: {token!r}")
-        return parse_move(token)
+        move = parse_move(token)
     except ValueError as error:  # NotationError, or int() refusing a position
         raise NotationError(f"invalid record: {error}") from None
+    return _MOVES.remember(token, move) if len(token) <= _SHORT_MOVE else move
+
+
+_MOVES: Memo[str, Move] = Memo("moves read from records", limit=1024)
+_SHORT_MOVE = 64
+"""The longest move text :data:`_MOVES` keeps, in characters."""
 
 
 def _record(tags: dict[str, str], moves: tuple[Move, ...]) -> GameRecord:
