@@ -12,7 +12,7 @@ positions:
 ``Observation.legal_moves``
     the mover's moves listed from the mover's observation (made beforehand),
     with its ratio to ``legal_moves``;
-``hash, repeated``
+``repeated hash``
     ``hash(state)`` of a state hashed before;
 ``notation parse`` / ``notation format``
     :meth:`GameState.from_notation` / :meth:`GameState.notation`;
@@ -49,6 +49,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import importlib
+import json
 import os
 import pickle
 import platform
@@ -286,7 +287,7 @@ OPERATIONS: dict[str, Callable[[Sample], int]] = {
     "legal_moves": _legal_moves,
     "apply": _apply,
     "Observation.legal_moves": _observation_moves,
-    "hash, repeated": _hash,
+    "repeated hash": _hash,
     "notation parse": _parse,
     "notation format": _format,
     "from_json": _from_json,
@@ -398,6 +399,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--tables", default=None, help=f"only these tables (of: {', '.join(TABLES)}; commas between)"
     )
+    parser.add_argument(
+        "--json", metavar="FILE", default=None,
+        help="also write the figures to FILE as JSON (docs/_data/speed.json is the docs' copy)",
+    )
     parser.add_argument("--driver", nargs=3, help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)
     if arguments.driver:
@@ -423,20 +428,34 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     samples = {name: sample(rules, games) for name, rules in tables.items()}
     print(_row("decisions measured", [str(len(s.states)) for s in samples.values()]))
-    _print_table(
-        "CPU time per operation, median of interleaved rounds",
-        {name: times(s, rounds, names) for name, s in samples.items()},
-        "µs",
-    )
+    cpu = {name: times(s, rounds, names) for name, s in samples.items()}
+    _print_table("CPU time per operation, median of interleaved rounds", cpu, "µs")
+    counted: dict[str, dict[str, float]] = {}
     if counting:
         small = {name: sample(rules, 1, seed=1) for name, rules in tables.items()}
-        _print_table(
-            "Instructions per operation (cachegrind, less a baseline run; one game per table)",
-            {name: instructions(s, names=names) for name, s in small.items()},
-            "instr",
-        )
+        counted = {name: instructions(s, names=names) for name, s in small.items()}
+        _print_table("Instructions per operation (cachegrind, less a baseline run; one game per table)", counted, "instr")
     elif not arguments.quick and not arguments.no_instructions:
         print("\nvalgrind is not on the PATH: no instruction counts (apt-get install valgrind)")
+    if arguments.json:
+        Path(arguments.json).write_text(json.dumps(_results(games, rounds, cpu, counted), indent=1) + "\n")
+
+
+def _results(
+    games: int, rounds: int, cpu: dict[str, dict[str, float]], counted: dict[str, dict[str, float]]
+) -> dict[str, object]:
+    """The figures of a run as a JSON object: what was measured, on what, and how."""
+    return {
+        "command": "python benchmarks/speed.py --json docs/_data/speed.json",
+        "date": str(datetime.date.today()),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "machine": platform.machine(),
+        "peer": f"python-chess {CHESS.__version__}" if CHESS is not None else None,
+        "games": games,
+        "rounds": rounds,
+        "cpu_us": cpu,
+        "instructions": counted,
+    }
 
 
 if __name__ == "__main__":
