@@ -36,6 +36,7 @@ extensions = [
     "apilinks",
     "rulespec",
     "table_svg",
+    "speed_table",
     "matplotlib.sphinxext.plot_directive",  # the extra [plot]
 ]
 
