@@ -204,8 +204,9 @@ class Observation:
         )
 
     def is_legal(self, move: Move) -> bool:
-        """Whether the engine would accept ``move`` from the observer now
-        (checked on the stand-in state of :meth:`legal_moves`).
+        """Whether the engine would accept ``move`` from the observer now: it is
+        applied to a state the observation shows, the unseen cards dealt in card
+        order (no hidden card decides whether a move is legal).
 
         >>> from threeup3down import GameState, Rules, parse_move
         >>> state = GameState.from_notation("play 0 7r,9g|-|-/8b|-|- - 8g *", Rules(players=2))
