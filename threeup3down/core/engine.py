@@ -414,7 +414,8 @@ def apply(state: GameState, move: Move) -> GameState:
             f"cannot {_describe(move)}: player {state.current_player} first swaps or keeps (O7)",
             rule="O7",
         )
-    if _must_draw(state.may_draw, state.owed_plays, seat.hand, len(state.draw_pile)) and not isinstance(move, Draw):
+    must_draw = _must_draw(state.may_draw, state.owed_plays, seat.hand, len(state.draw_pile))
+    if must_draw and not isinstance(move, Draw):
         raise IllegalMoveError(
             f"cannot {_describe(move)}: player {state.current_player} owes a play with an "
             "empty hand and must draw first", rule="C5"
