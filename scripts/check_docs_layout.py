@@ -4,7 +4,8 @@ Every page of the built docs is opened at three window widths (a desktop, a
 laptop, a phone held upright). On each, the page must not scroll sideways, and
 every block of code too long for its box must scroll inside that box (CSS
 ``overflow-x: auto`` or ``scroll``) and end inside the window. A screenshot of a
-few pages at each width is saved for a reader to look at.
+few pages at each width, from the top of their text, is saved for a reader to
+look at.
 
 Run from the repository root after building the docs::
 
@@ -85,6 +86,13 @@ return problems;
 """
 
 
+_TO_BODY = """
+const body = document.querySelector("div.body");
+if (body !== null) { body.scrollIntoView(); }
+"""
+"""Scroll to the page's text (above it on a narrow window: the navigation)."""
+
+
 @attrs.frozen
 class Overflow:
     """What is too wide on one page at one window width."""
@@ -143,6 +151,7 @@ def overflows(
                 if screenshots is not None and page in SCREENSHOT_PAGES:
                     name = page.replace("/", "-").removesuffix(".html")
                     screenshots.mkdir(parents=True, exist_ok=True)
+                    driver.execute_script(_TO_BODY)
                     driver.save_screenshot(str(screenshots / f"{name}-{width}.png"))
     return found
 
