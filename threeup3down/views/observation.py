@@ -102,7 +102,11 @@ class Observation:
     """A game as the seat ``player`` sees it; make one with :func:`observe`.
 
     The fields mirror :class:`~threeup3down.GameState`, with every hidden
-    card replaced by a count.
+    card replaced by a count. As a JSON document it is written by
+    :func:`~threeup3down.formats.serialization.to_json` and read by
+    ``from_json(text, Observation)``
+    (:func:`~threeup3down.formats.serialization.from_json`, typed as an
+    ``Observation``).
 
     >>> from threeup3down import Rules, new_game
     >>> view = observe(new_game(Rules(players=3), seed=4), 2)
