@@ -16,6 +16,7 @@ import sys
 
 from threeup3down import (
     IllegalMoveError,
+    Observation,
     Rules,
     apply_with_events,
     events_for,
@@ -25,7 +26,7 @@ from threeup3down import (
     to_json,
 )
 from threeup3down.views.narration import describe
-from threeup3down.formats.serialization import EVENTS, MOVE, OBSERVATION
+from threeup3down.formats.serialization import EVENTS, MOVE
 
 
 class Client:
@@ -42,7 +43,7 @@ class Client:
 
     def on_turn(self, message: str) -> str:
         """Choose a move from the observation alone and send it back as JSON."""
-        view = from_json(message, OBSERVATION)
+        view = from_json(message, Observation)
         move = self.rng.choice(view.legal_moves())
         assert view.is_legal(move)  # a client can check a move before sending it
         return to_json(move)

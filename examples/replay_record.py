@@ -20,7 +20,7 @@ from pathlib import Path
 from threeup3down import GameState, Move, Phase, format_cards
 from threeup3down.formats.record_text import format_rules
 from threeup3down.formats.records import GameRecord, replay
-from threeup3down.formats.serialization import RECORD
+from threeup3down.formats.serialization import from_json
 
 SAMPLE = Path(__file__).parent / "data" / "sample_game.json"
 
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("record", nargs="?", type=Path, default=SAMPLE, help="a threeup3down/record JSON file")
     arguments = parser.parse_args(argv)
-    record = RECORD.from_json(arguments.record.read_text(encoding="utf-8"))
+    record = from_json(arguments.record.read_text(encoding="utf-8"), GameRecord)
     states = replay(record)
     print(f"3UP 3DOWN, {record.date or 'undated'}: {', '.join(record.names) or 'unnamed players'}")
     print(f"rules: {format_rules(record.rules)}; seed {record.seed}; {len(record.moves)} moves")

@@ -325,3 +325,16 @@ def test_views_of_seats_that_come_and_go_are_never_mixed_up() -> None:
         seat = Seat(hand=hand, up=state.seats[1].up, down=state.seats[1].down[: count % 4])
         other = attrs.evolve(state, seats=(state.seats[0], seat))
         assert observe(other, 0).seats[1] == seen_as(other, 1, 0)
+
+
+def test_the_repr_of_an_observation_is_one_short_line() -> None:
+    """``repr`` names the observer, the phase, who decides and the observer's hand, on one line."""
+    during_play = observe(position("play 1 7r,9g|-|-/8b,Cg|-|- - 8g *"), 0)
+    assert repr(during_play) == "<Observation by seat 0: play, turn 1, player 1 to move, hand 7r,9g>"
+    setup = observe(new_game(Rules(players=4), seed=3), 3)
+    assert repr(setup).startswith("<Observation by seat 3: setup, player 0 to choose 3UP cards, hand ")
+    assert "\n" not in repr(setup) and len(repr(setup)) < 100
+    won = observe(position("over 1 8b|-|-/-|-|- - - * fin=1"), 0)
+    assert repr(won) == "<Observation by seat 0: over, player 1 won, hand 8b>"
+    stalemate = observe(position("over 0 7r|-|-/8b|-|-/9g|-|- - - * turn=5", turn_limit=5), 2)
+    assert repr(stalemate) == "<Observation by seat 2: over, stalemate, hand 9g>"

@@ -72,10 +72,11 @@ def tokens(svg: str) -> Counter[Card]:
 
 
 def seen_by(view: Observation) -> set[Card]:
-    """Every card the observer may see."""
+    """Every card the observer may see, or knows to be in another hand (F4, T3)."""
     cards = {*view.hand, *view.discard_pile, *view.out_of_game}
     for seat in view.seats:
         cards.update(seat.up)
+        cards.update(seat.known)
     return cards
 
 
@@ -155,12 +156,63 @@ def test_random_pictures_name_only_cards_their_seat_sees(
         assert Counter(faces(own, "hand")) == Counter(view.hand)
         for number, seat in enumerate(view.seats):
             group = seat_group(root, number)
+            assert faces(group, "known") == ([] if number == view.player else list(seat.known))
             assert faces(group, "up") == list(seat.up)
             assert zone_count(group, "up") == seat.up_size
             assert zone_count(group, "down") == seat.down_size
             assert f"hand {seat.hand_size} · 3UP {seat.up_size} · 3DOWN {seat.down_size}" in texts(
                 group
             )
+
+
+PICK_UP = "play 0 3b,8g|-|-/7r|-|- 10r 2r,9r *"
+"""Seat 0 cannot beat the 9r, so it picks up the pile, 2r and 9r, in sight of seat 1 (T3)."""
+
+
+def known_faces(root: ET.Element) -> list[ET.Element]:
+    """Every face drawn as a known card, in drawing order."""
+    return [g for g in root.iter(f"{SVG}g") if "known" in (g.get("class") or "").split()]
+
+
+@pytest.mark.spec("T3", "F4")
+def test_cards_seen_going_into_another_hand_are_drawn_face_up_and_marked() -> None:
+    """After seat 0 picks up the pile, seat 1's picture shows the 2r and 9r in seat 0's hand,
+    marked as known, with the two other cards as backs."""
+    after = play(position(PICK_UP), "pick")
+    view = observe(after, 1)
+    assert view.seats[0].known == (Card.RED_2, Card.RED_9)
+    root = parse(observation_svg(view))
+    other = seat_group(root, 0)
+    assert faces(other, "known") == [Card.RED_2, Card.RED_9]
+    assert [g.get("data-card") for g in known_faces(root)] == ["2r", "9r"]
+    titles = [g.findtext(f"{SVG}title") for g in known_faces(root)]
+    assert titles == ["known to be in this hand: red 2 (2r)", "known to be in this hand: red 9 (9r)"]
+    assert sum(1 for g in other.iter(f"{SVG}g") if g.get("class") == "back") == 2
+    assert "× 4 in hand, 2 known" in texts(other)
+    assert set(tokens(observation_svg(view))) <= seen_by(view)
+    assert not {Card.BLUE_3, Card.GREEN_8} & set(tokens(observation_svg(view)))  # still unseen
+
+
+@pytest.mark.spec("T3")
+def test_a_hand_of_known_cards_only_is_all_face_up() -> None:
+    """A seat whose hand is the pile it picked up shows every card of it, and says so."""
+    after = play(position("play 0 -|3b|1g,1r,1b/7r|-|- - 2r,9r *"), "pick")
+    root = parse(observation_svg(observe(after, 1)))
+    other = seat_group(root, 0)
+    assert faces(other, "known") == [Card.RED_2, Card.RED_9]
+    assert not [g for g in other.iter(f"{SVG}g") if g.get("class") == "back" and not g.get("data-zone")]
+    assert "all 2 cards in hand known" in texts(other)
+
+
+def test_no_known_card_is_drawn_when_none_is_known() -> None:
+    """Before the pick-up, and in the picker's own picture, no card is drawn as known."""
+    before = position(PICK_UP)
+    assert not any(seat.known for seat in observe(before, 1).seats)
+    svg = observation_svg(observe(before, 1))
+    assert not known_faces(parse(svg)) and "known" not in svg
+    own = parse(observation_svg(observe(play(before, "pick"), 0)))
+    assert not known_faces(own)
+    assert faces(seat_group(own, 0), "hand") == [Card.RED_2, Card.BLUE_3, Card.GREEN_8, Card.RED_9]
 
 
 def test_every_card_shows_its_kind_and_colour_in_words() -> None:

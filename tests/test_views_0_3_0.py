@@ -1,4 +1,5 @@
-"""Position notation, SVG pictures and the text view are written as release 0.3.0 wrote them."""
+"""Position notation, SVG pictures and the text view are written as release 0.3.0 wrote them,
+but for the pictures that now draw known cards."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import json
 
 import pytest
 
-from tests.view_fixtures import FIXTURE, views
+from tests.view_fixtures import FIXTURE, REDRAWN, redrawn, views
 
 EXPECTED: dict[str, str] = json.loads(FIXTURE.read_text(encoding="utf-8"))
 
@@ -32,3 +33,10 @@ def test_each_text_is_the_one_0_3_0_wrote(name: str, written: dict[str, str]) ->
 def test_nothing_more_is_written(written: dict[str, str]) -> None:
     """Every view today's code writes of the fixture values was written by 0.3.0 too."""
     assert set(written) == set(EXPECTED)
+
+
+def test_only_the_pictures_with_known_cards_were_redrawn() -> None:
+    """The fixture's rewritten pictures are exactly those of observations in which another
+    seat's hand has known cards, which 0.4.0 draws; every other entry is 0.3.0's."""
+    assert REDRAWN == redrawn()
+    assert REDRAWN <= set(EXPECTED)

@@ -14,6 +14,16 @@ The file was written by this module run with the release's code::
 
 The pictures and the text view moved modules in 0.4.0; :func:`views` finds
 them under either version.
+
+Since 0.4.0 the picture of an observation draws the known cards of the other
+seats' hands (:attr:`~threeup3down.views.observation.SeatView.known`) face up
+and marked. The pictures of the observations in which another seat's hand
+has known cards (:data:`REDRAWN`) were then rewritten by today's code, and
+only those::
+
+    PYTHONPATH=. python tests/view_fixtures.py --redraw tests/data/views-0.3.0.json
+
+Every other entry is still the one 0.3.0 wrote.
 """
 
 from __future__ import annotations
@@ -31,9 +41,37 @@ from tests.json_fixtures import values  # noqa: E402
 import threeup3down  # noqa: E402
 from threeup3down import GameState, Observation  # noqa: E402
 
-__all__ = ["FIXTURE", "views"]
+__all__ = ["FIXTURE", "REDRAWN", "redrawn", "views"]
 
 FIXTURE = Path(__file__).parent / "data" / "views-0.3.0.json"
+
+
+REDRAWN = frozenset(
+    f"observation-{table}-{moment}.svg-sha256"
+    for table, moments in {
+        "2p": ("middle", "end"),
+        "4p": ("middle", "end"),
+        "6p": ("middle", "end"),
+        "4p-all-options": ("middle", "end"),
+        "3p-literal-omitted": ("middle", "end"),
+        "2p-custom-cards": ("middle",),
+        "12p-two-decks": ("middle", "end"),
+    }.items()
+    for moment in moments
+)
+"""The pictures rewritten since 0.3.0: of the observations in which another
+seat's hand has known cards."""
+
+
+def redrawn() -> frozenset[str]:
+    """The picture entries of the fixture observations in which another seat's
+    hand has known cards, found from the values themselves."""
+    return frozenset(
+        f"{name}.svg-sha256"
+        for name, value in values().items()
+        if isinstance(value, Observation)
+        and any(seat.known for number, seat in enumerate(value.seats) if number != value.player)
+    )
 
 
 def _module(new: str, old: str) -> ModuleType:
@@ -61,5 +99,14 @@ def views() -> dict[str, str]:
     return found
 
 
+def _write(path: Path, written: dict[str, str]) -> None:
+    path.write_text(json.dumps(written, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 if __name__ == "__main__":
-    Path(sys.argv[1]).write_text(json.dumps(views(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    if sys.argv[1] == "--redraw":
+        kept: dict[str, str] = json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))
+        today = views()
+        _write(Path(sys.argv[2]), {name: today[name] if name in REDRAWN else text for name, text in kept.items()})
+    else:
+        _write(Path(sys.argv[1]), views())

@@ -105,7 +105,11 @@ class GameState(Slotted):
 
     Build one with :func:`~threeup3down.new_game` or
     :meth:`GameState.from_notation`; advance it with
-    :func:`~threeup3down.apply`.
+    :func:`~threeup3down.apply`. As a JSON document it is written by
+    :func:`~threeup3down.formats.serialization.to_json` and read by
+    ``from_json(text, GameState)``
+    (:func:`~threeup3down.formats.serialization.from_json`, typed as a
+    ``GameState``).
 
     >>> from threeup3down import Rules, apply, parse_move
     >>> state = GameState.from_notation("play 0 7r,9g|-|-/8b|-|- - 8g *", Rules(players=2))

@@ -46,8 +46,13 @@ made by :class:`json.JSONEncoder`.
 >>> from threeup3down import Rules, new_game
 >>> state = new_game(Rules(players=2), seed=1)
 >>> text = to_json(state)
->>> from_json(text) == state
+>>> from_json(text, GameState) == state
 True
+
+A reader names the class it reads (``from_json(text, GameState)``, typed as
+that class), or a :class:`Format` (``from_json(text, CARDS)``); without
+either it reads any format, and its value is typed as the union
+:data:`Document`.
 >>> from threeup3down import parse_move
 >>> to_json(parse_move("^7r,7g"))
 '{"format": "threeup3down/move", "version": 1, "move": "^7g,7r"}'
@@ -64,7 +69,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from importlib import resources
-from typing import Generic, TypeVar, cast, overload
+from typing import Any, Generic, TypeVar, cast, get_args, overload
 
 import attrs
 
@@ -447,25 +452,86 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
     return _dumps(to_dict(value), indent)
 
 
+_CLASS_FORMATS: dict[type, Format[Any]] = {
+    Rules: RULES,
+    GameState: STATE,
+    Observation: OBSERVATION,
+    GameRecord: RECORD,
+    Match: MATCH,
+    **{move: MOVE for move in get_args(Move)},
+    **{event: EVENT for event in get_args(Event)},
+}
+"""The format of each value class that has one: a move class is read from a
+move document, an event class from an event document."""
+
+
+def _format_of(kind: object) -> Format[Any]:
+    """The format ``kind`` names: a :class:`Format`, or a value class that has one."""
+    if isinstance(kind, Format):
+        return kind
+    found = _CLASS_FORMATS.get(kind) if isinstance(kind, type) else None
+    if found is not None:
+        return found
+    if kind is tuple:
+        hint = "read a tuple of cards with CARDS, a tuple of events with EVENTS"
+    elif kind is Move or kind is Event:
+        hint = f"read any move with MOVE, any event with EVENT, or name one class such as {_EXAMPLE[kind]}"
+    elif isinstance(kind, type):
+        hint = f"kinds are {_KINDS}"
+    else:
+        raise DocumentError(f"kind must be a value class or a Format, not {_article(type(kind).__name__)}")
+    name = "a union of classes" if not isinstance(kind, type) else f"{kind.__name__}"
+    raise DocumentError(f"{name} has no document format: {hint}")
+
+
+_EXAMPLE: dict[object, str] = {Move: "Play", Event: "CardsPlayed"}
+_KINDS = (
+    "the classes Rules, GameState, Observation, GameRecord and Match, a move class (such as Play), "
+    "an event class (such as CardsPlayed), or a Format (CARDS, EVENTS, MOVE, EVENT, ...)"
+)
+
+
+def _read(document: object, kind: object) -> object:
+    """The value of ``document``, of the format ``kind`` names; a value of ``kind``
+    when it is a move or an event class."""
+    fmt = _format_of(kind)
+    value = fmt.from_dict(document)
+    if isinstance(kind, type) and not isinstance(value, kind):
+        field = "move" if fmt is MOVE else "type"
+        raise DocumentError(
+            f"expected {_article(kind.__name__)}, not {_article(type(value).__name__)}",
+            path=f"$.{field}",
+        )
+    return value
+
+
 @overload
 def from_dict(document: object) -> Document: ...
 @overload
 def from_dict(document: object, kind: Format[T]) -> T: ...
-def from_dict(document: object, kind: Format[T] | None = None) -> Document | T:
+@overload
+def from_dict(document: object, kind: type[T]) -> T: ...
+def from_dict(document: object, kind: Format[T] | type[T] | None = None) -> Document | T:
     """The value of a document as :func:`json.loads` returns it.
 
-    With ``kind``, the document must be of that format; without it, any
-    format is read.
+    With ``kind``, a :class:`Format` or a value class that has one (as
+    :func:`from_json` takes it), the document must be of that format; without
+    it, any format is read.
+
+    .. versionchanged:: 0.4.0
+       ``kind`` may be a value class, such as :class:`~threeup3down.GameState`.
 
     >>> from_dict({"format": "threeup3down/rules", "version": 1, "players": 3}).players
     3
+    >>> from_dict({"format": "threeup3down/rules", "version": 1}, Rules).players
+    4
     >>> from_dict({"format": "threeup3down/rules", "version": 1}, STATE)
     Traceback (most recent call last):
     ...
     threeup3down.core.errors.DocumentError: $.format: expected a threeup3down/state document, not threeup3down/rules
     """
     if kind is not None:
-        return kind.from_dict(document)
+        return cast(T, _read(document, kind))
     body = _envelope(document, None)
     return _READERS[str(body["format"])](body)
 
@@ -474,23 +540,49 @@ def from_dict(document: object, kind: Format[T] | None = None) -> Document | T:
 def from_json(text: str | bytes, *, max_size: int = ...) -> Document: ...
 @overload
 def from_json(text: str | bytes, kind: Format[T], *, max_size: int = ...) -> T: ...
+@overload
+def from_json(text: str | bytes, kind: type[T], *, max_size: int = ...) -> T: ...
 def from_json(
-    text: str | bytes, kind: Format[T] | None = None, *, max_size: int = MAX_INPUT_SIZE
+    text: str | bytes, kind: Format[T] | type[T] | None = None, *, max_size: int = MAX_INPUT_SIZE
 ) -> Document | T:
     """The value of a JSON document; with ``kind``, of that format only.
+
+    ``kind`` is the class of the value to read, typed as such (``from_json(text,
+    GameState)`` is a :class:`~threeup3down.GameState` to a type checker too):
+    :class:`~threeup3down.Rules`, :class:`~threeup3down.GameState`,
+    :class:`~threeup3down.views.observation.Observation`,
+    :class:`~threeup3down.formats.records.GameRecord`,
+    :class:`~threeup3down.Match`, a move class or an event class (the
+    document must then hold a value of that class). It may also be a
+    :class:`Format`: :data:`CARDS`, :data:`EVENTS`, or :data:`MOVE` and
+    :data:`EVENT` for any move or event. Without ``kind`` any format is read,
+    and the value's type is the union :data:`Document`. A class that has no
+    document format raises :class:`~threeup3down.core.errors.DocumentError`
+    naming it.
 
     Text longer than ``max_size`` characters (or bytes) is refused
     (:mod:`threeup3down.core.limits`); reading takes time linear in its length.
 
+    .. versionchanged:: 0.4.0
+       ``kind`` may be a value class, such as :class:`~threeup3down.GameState`.
+
+    >>> from threeup3down import new_game
+    >>> text = to_json(new_game(Rules(players=2), seed=1))
+    >>> from_json(text, GameState).current_player
+    0
     >>> from_json('{"format": "threeup3down/cards", "version": 1, "cards": ["7r"]}', CARDS)
     (Card.RED_7,)
     >>> from_json('{"format": "threeup3down/cards", "version": 2, "cards": []}')
     Traceback (most recent call last):
     ...
     threeup3down.core.errors.DocumentError: $.version: unsupported version 2: this library reads version 1
+    >>> from_json(text, Seat)
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.DocumentError: $: Seat has no document format: kinds are the classes Rules, GameState, Observation, GameRecord and Match, a move class (such as Play), an event class (such as CardsPlayed), or a Format (CARDS, EVENTS, MOVE, EVENT, ...)
     """
     document = _load(text, max_size)
-    return from_dict(document) if kind is None else kind.from_dict(document)
+    return from_dict(document) if kind is None else cast(T, _read(document, kind))
 
 
 def json_schema() -> dict[str, JsonValue]:

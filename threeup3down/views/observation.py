@@ -97,17 +97,28 @@ class SeatView:
         return self.card_count == 0
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Observation:
     """A game as the seat ``player`` sees it; make one with :func:`observe`.
 
     The fields mirror :class:`~threeup3down.GameState`, with every hidden
-    card replaced by a count.
+    card replaced by a count. As a JSON document it is written by
+    :func:`~threeup3down.formats.serialization.to_json` and read by
+    ``from_json(text, Observation)``
+    (:func:`~threeup3down.formats.serialization.from_json`, typed as an
+    ``Observation``).
 
     >>> from threeup3down import Rules, new_game
     >>> view = observe(new_game(Rules(players=3), seed=4), 2)
     >>> view.player, view.phase.value, len(view.hand), view.draw_pile_size
     (2, 'setup', 6, 57)
+
+    Its ``repr`` is one line: the observing seat, the phase, who decides and
+    the observer's own hand (the fields hold the rest):
+
+    >>> from threeup3down import GameState
+    >>> observe(GameState.from_notation("play 0 7r,9g|-|-/8b|-|- - 8g *", Rules(players=2)), 1)
+    <Observation by seat 1: play, turn 1, player 0 to move, hand 8b>
     """
 
     rules: Rules
@@ -145,6 +156,18 @@ class Observation:
     pile_swap_pending: bool
     """Whether the 3UP/3DOWN piles are still to change owners when setup ends
     (O5); where each pile goes is hidden."""
+
+    def __repr__(self) -> str:
+        if self.phase is _OVER:
+            decides = "stalemate" if self.winner is None else f"player {self.winner} won"
+        elif self.phase is _SETUP:
+            decides = f"player {self.current_player} to choose 3UP cards"
+        else:
+            decides = f"turn {self.turn + 1}, player {self.current_player} to move"
+        return (
+            f"<Observation by seat {self.player}: {self.phase.value}, {decides}, "
+            f"hand {format_cards(self.hand)}>"
+        )
 
     @property
     def is_over(self) -> bool:

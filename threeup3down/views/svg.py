@@ -2,7 +2,11 @@
 
 :func:`observation_svg` draws what one seat may see (an
 :class:`~threeup3down.views.observation.Observation`): its own hand face up,
-every other hand as face-down backs with a count, the 3UP cards over the
+every other hand as face-down backs with a count, but for the cards every
+player saw go into that hand (a picked-up pile, T3;
+:attr:`~threeup3down.views.observation.SeatView.known`), drawn face up and
+marked as known (a dotted inner border, the title "known to be in this
+hand"), the 3UP cards over the
 3DOWN piles, the draw pile's count, the top of the discard pile, the
 out-of-game count, whose turn it is, the direction of play and the extra
 plays owed. The picture is drawn from the observation alone, so it cannot
@@ -14,7 +18,8 @@ Every card shows its card notation, its rank in large print and its colour
 as a word and a shape (green triangle, red circle, blue square), so colour
 is never the only cue. For front ends, each seat's group carries
 ``data-seat``; each card in a hand, 3UP or 3DOWN place carries ``data-zone``
-(``hand``, ``up``, ``down``) and ``data-index`` or, for 3DOWN cards, the
+(``hand``, ``up``, ``down``, and ``known`` for a known card of another seat's
+hand) and ``data-index`` or, for 3DOWN cards, the
 ``data-position`` that :class:`~threeup3down.FlipDown` takes; a face-up card
 carries ``data-card`` (card notation).
 
@@ -26,6 +31,12 @@ carries ``data-card`` (card notation).
 True
 >>> 'data-card="7r"' in picture, 'data-card="8b"' in picture
 (True, False)
+>>> from threeup3down import apply, parse_move
+>>> after = apply(GameState.from_notation(
+...     "play 0 3b,8g|-|-/7r|-|- 10r 2r,9r *", Rules(players=2)), parse_move("pick"))
+>>> picture = observation_svg(observe(after, 1))  # seat 1 saw seat 0 pick up 2r and 9r
+>>> picture.count('data-zone="known"'), 'data-card="9r"' in picture, 'data-card="8g"' in picture
+(2, True, False)
 
 In IPython or Jupyter, ``%load_ext threeup3down.views.svg`` shows every
 state and observation as its picture (:func:`load_ipython_extension`).
@@ -166,9 +177,10 @@ def observation_svg(observation: Observation, *, last_move: LastMove | None = No
     view = observation
     seats = []
     for number, seat in enumerate(view.seats):
-        hand = view.hand if number == view.player else (None,) * seat.hand_size
+        mine = number == view.player
+        hand = view.hand if mine else (None,) * seat.hand_size
         up = seat.up if len(seat.up) == seat.up_size else (None,) * seat.up_size
-        seats.append(_Seat(number, hand, up, (None,) * seat.down_size))
+        seats.append(_Seat(number, hand, up, (None,) * seat.down_size, () if mine else seat.known))
     draw_pile = (None,) * view.draw_pile_size
     table = _Table(view, view.player, view.player, tuple(seats), draw_pile, view.pile_swap_pending)
     return _render(table, last_move)
@@ -245,6 +257,9 @@ class _Seat:
     hand: tuple[Card | None, ...]
     up: tuple[Card | None, ...]
     down: tuple[Card | None, ...]
+    known: tuple[Card, ...] = ()
+    """The cards of a hand drawn face down that the viewer knows are in it,
+    drawn face up and marked (:attr:`~threeup3down.views.observation.SeatView.known`)."""
 
 
 @attrs.frozen
@@ -275,6 +290,7 @@ PANEL_W, BOTTOM_W = 250, 580
 CENTRE_W, CENTRE_H = 460, 230
 MARGIN, GAP = 16, 18
 DISCARD_SHOWN, DISCARD_STEP = 6, 38
+KNOWN_LINE = 22  # the line under a hand whose every card is known
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 _COLOURS = {  # ink (border and print), tint (face): Okabe-Ito hues, darkened for contrast
@@ -324,6 +340,9 @@ def _panel_size(table: _Table, seat: _Seat) -> tuple[int, int]:
 def _hand_height(seat: _Seat, width: int) -> int:
     if _face_up(seat.hand):
         return int(_hand_places(len(seat.hand), width)[-1][1]) + CARD_H + 6
+    if seat.known:
+        known = int(_hand_places(len(seat.known), width)[-1][1]) + CARD_H + 6
+        return known + (CARD_H + 6 if len(seat.hand) > len(seat.known) else KNOWN_LINE)
     return CARD_H + 6
 
 
@@ -470,28 +489,37 @@ def _face(
     y: float,
     data: dict[str, object],
     hidden: bool = False,
+    known: bool = False,
 ) -> None:
     """A face-up card: notation, rank, colour word and shape; ``hidden`` (a dashed
-    border) marks a face only the debugging picture shows."""
+    border) marks a face only the debugging picture shows, ``known`` (a dotted
+    inner border) a card of another seat's hand that every player saw go in."""
     translate = f"{_fmt(float(x))},{_fmt(float(y))}"
-    parent.append(f'<g transform="translate({translate})"{_face_class(card, hidden)}{_attributes(data)}>')
-    parent.append(_face_body(card, hidden))
+    look = _HIDDEN if hidden else _KNOWN if known else ""
+    parent.append(f'<g transform="translate({translate})"{_face_class(card, look)}{_attributes(data)}>')
+    parent.append(_face_body(card, look))
+
+
+_HIDDEN, _KNOWN = "hidden-face", "known"
+"""How a face is marked: hidden from the seats (the debugging picture), or
+known in another seat's hand."""
+_LOOK_TITLES = {"": "", _HIDDEN: "face down: ", _KNOWN: "known to be in this hand: "}
 
 
 @functools.cache
-def _face_class(card: Card, hidden: bool) -> str:
+def _face_class(card: Card, look: str) -> str:
     """The attributes every group of this face carries after its place."""
-    return _attributes({"class": "card hidden-face" if hidden else "card", "data-card": card})
+    return _attributes({"class": f"card {look}" if look else "card", "data-card": card})
 
 
 @functools.cache
-def _face_body(card: Card, hidden: bool) -> str:
+def _face_body(card: Card, look: str) -> str:
     """What a face shows, the same wherever it lies, and the end of its group:
-    drawn once per card."""
+    drawn once per card and look."""
     ink, tint = _COLOURS[card.colour]
     group: _Out = []
-    _el(group, "title", ("face down: " if hidden else "") + _card_title(card))
-    dashes = {"stroke_dasharray": "4 3"} if hidden else {}
+    _el(group, "title", _LOOK_TITLES[look] + _card_title(card))
+    dashes = {"stroke_dasharray": "4 3"} if look == _HIDDEN else {}
     _el(
         group,
         "rect",
@@ -517,6 +545,19 @@ def _face_body(card: Card, hidden: bool) -> str:
         _text(group, CARD_W / 2, 43, rank.symbol, 22, **middle)
     _text(group, 4, CARD_H - 5, card.colour.name.lower(), 8, fill=ink)
     _shape(group, card.colour, CARD_W - 9, CARD_H - 9)
+    if look == _KNOWN:
+        _el(
+            group,
+            "rect",
+            x=3.5,
+            y=3.5,
+            width=CARD_W - 7,
+            height=CARD_H - 7,
+            rx=3,
+            fill="none",
+            stroke=ink,
+            stroke_dasharray="1 2",
+        )
     group.append("</g>")
     return "".join(group)
 
@@ -657,6 +698,8 @@ def _draw_hand(group: _Out, seat: _Seat, width: int) -> None:
         ):
             assert card is not None
             _face(group, card, x, y + dy, {"data-zone": "hand", "data-index": index})
+    elif seat.known:
+        _draw_known_hand(group, seat, width, y)
     elif seat.hand:
         shown = min(len(seat.hand), MAX_BACKS)
         for index in range(shown):
@@ -665,6 +708,25 @@ def _draw_hand(group: _Out, seat: _Seat, width: int) -> None:
         _text(group, x, y + CARD_H / 2 + 5, f"× {len(seat.hand)} in hand", fill="#333")
     else:
         _text(group, 12, y + CARD_H / 2 + 5, "no cards in hand", fill="#666")
+
+
+def _draw_known_hand(group: _Out, seat: _Seat, width: int, y: float) -> None:
+    """Another seat's hand with known cards: those face up and marked, in
+    ``data-zone="known"``, then the backs of the rest and a count."""
+    places = _hand_places(len(seat.known), width)
+    for index, (card, (x, dy)) in enumerate(zip(seat.known, places)):
+        _face(group, card, x, y + dy, {"data-zone": "known", "data-index": index}, known=True)
+    y += places[-1][1] + CARD_H + 6
+    unseen = len(seat.hand) - len(seat.known)
+    if not unseen:
+        _text(group, 12, y + 14, f"all {_count(len(seat.hand), 'card')} in hand known", fill="#333")
+        return
+    shown = min(unseen, MAX_BACKS)
+    for index in range(shown):
+        _back(group, 10 + index * BACK_STEP, y, {})
+    x = 10 + (shown - 1) * BACK_STEP + CARD_W + 8
+    label = f"× {len(seat.hand)} in hand, {len(seat.known)} known"
+    _text(group, x, y + CARD_H / 2 + 5, label, fill="#333")
 
 
 def _draw_up_and_down(group: _Out, seat: _Seat, y: float) -> None:
