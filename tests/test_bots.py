@@ -363,3 +363,33 @@ def test_ismcts_plays_the_only_move_at_once() -> None:
     """With one legal move there is nothing to search."""
     state = at("play 0 4g,Cb|-|-/9b|-|- - 5r *")
     assert ISMCTSBot(iterations=1).choose(observe(state, 0), random.Random(0)) == parse_move("Cb")
+
+
+class TestTheCheatingBotAsDocumented:
+    """make_bot("cheating") is a StateBot, not a Bot, as make_bot and docs/howto/bot.rst say;
+    each place they name takes it, and an observation is refused."""
+
+    def test_it_is_the_one_name_that_makes_a_state_bot(self) -> None:
+        """Every name but cheating makes a Bot with choose; cheating makes a StateBot with choose_state only."""
+        kinds = {name: (isinstance(make_bot(name), StateBot), hasattr(make_bot(name), "choose")) for name in BOT_NAMES}
+        assert kinds == {name: (name == "cheating", name != "cheating") for name in BOT_NAMES}
+
+    def test_decide_and_play_game_take_it(self) -> None:
+        """decide shows it the state; play_game plays it to the end like any bot."""
+        state = new_game(Rules(players=2), seed=5)
+        assert decide(make_bot("cheating:2"), state, random.Random(0)) in legal_moves(state)
+        assert play_game(state, [make_bot("cheating:2"), make_bot("random")], random.Random(1)).is_over
+
+    def test_simulate_takes_it_by_name(self) -> None:
+        """simulate plays the cheating bot named with its budget."""
+        from threeup3down.simulation import simulate
+
+        result = simulate(Rules(players=2), ["cheating:2", "random"], 4, seed=2, workers=1)
+        assert result.games == 4 and result.win_rate("cheating:2").trials == 4
+
+    def test_an_observation_is_refused_with_a_bot_error(self) -> None:
+        """Handed an Observation, which hides what it reads, it raises BotError naming decide."""
+        view = observe(new_game(Rules(players=2), seed=5), 0)
+        with pytest.raises(BotError, match=r"not an Observation: ask it with decide\(bot, state, rng\)"):
+            make_bot("cheating").choose_state(view, random.Random(0))  # type: ignore[union-attr, arg-type]
+        assert not hasattr(make_bot("cheating"), "choose")

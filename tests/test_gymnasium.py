@@ -113,3 +113,20 @@ def test_bad_options_are_refused() -> None:
         SingleSeatEnv(players=2, opponents=("random", "lowest"))
     with pytest.raises(ThreeUpError, match="seat 3 is not at a table of 2 players"):
         SingleSeatEnv(players=2, seat=3)
+
+
+def test_every_opponent_is_listed_and_plays() -> None:
+    """The Gymnasium how-to lists every name the environment takes for the other seats,
+    and each of them, the cheating bot included, plays an episode."""
+    from pathlib import Path
+
+    from threeup3down.adapters.gymnasium import OPPONENTS
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "gymnasium.rst").read_text(encoding="utf-8")
+    listed = page.split("``opponents``", 1)[1].split(":class:`~threeup3down.Rules`", 1)[0]
+    assert set(OPPONENTS) == {"random", "lowest", "heuristic", "ismcts", "cheating"}
+    assert all(f'``"{name}"``' in listed for name in OPPONENTS)
+    for name in (*OPPONENTS, "ismcts:2", "cheating:2"):
+        environment = SingleSeatEnv(players=2, opponents=name)
+        _, terminated, truncated, _ = _episode(environment, 1)
+        assert terminated or truncated

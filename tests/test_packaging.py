@@ -51,3 +51,19 @@ def test_the_rules_page_states_the_rules_version_the_engine_reports() -> None:
     """docs/rules.rst names the same rules version as RULES_VERSION."""
     rules_page = (ROOT / "docs" / "rules.rst").read_text(encoding="utf-8")
     assert f"**Rules version {threeup3down.RULES_VERSION}.**" in rules_page
+
+
+def test_the_install_commands_let_mypy_find_the_types() -> None:
+    """The README's, CONTRIBUTING's and CI's editable installs are strict ones, whose
+    links mypy follows (the default install's import hook it cannot see), and CI
+    type-checks a user's file from outside the repository against that install."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for text in (readme, contributing, ci):
+        installs = re.findall(r"pip install (?:--quiet )?-e \S+.*", text)
+        assert installs and all("--config-settings editable_mode=strict" in line for line in installs), installs
+    assert 'cp tests/data/user_typecheck.py "$user_dir/"' in ci
+    assert '(cd "$user_dir" && python -m mypy --strict --no-incremental user_typecheck.py)' in ci
+    assert ci.index("editable_mode=strict") < ci.index("user_typecheck.py")
+    assert "from threeup3down import" in (ROOT / "tests" / "data" / "user_typecheck.py").read_text(encoding="utf-8")

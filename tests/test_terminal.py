@@ -41,14 +41,37 @@ def test_bad_input_asks_again_without_losing_the_game() -> None:
 
 
 def test_an_illegal_move_is_refused_with_its_rule() -> None:
-    """A move in notation that the rules refuse shows the engine's message and rule ID."""
+    """A move in notation that the rules refuse shows the engine's message and rule ID:
+    ``pick`` on the empty pile of the first turn says why it is refused."""
     # Seed 3, two players: seat 0 holds 1b,6g,6b,7r,8r,9g and keeps 7r,8r,9g after "1";
     # player 0 opens with 7r, player 1 answers 8b, so 7r is no longer in hand.
     output, _ = run("1\npick\n7r\nq\n")
-    assert "(rule S3)" not in output
-    assert "Not allowed: you cannot pick up the discard pile: a play is possible" in output
-    assert "(rule T2)" in output
+    said = " ".join(output.split())  # refusals are wrapped to the terminal's width
+    assert "(rule S3)" not in said
+    assert "Not allowed: you cannot pick up the discard pile: the discard pile is empty, so any card" in said
+    assert "(rule T2)" in said
     assert output.rstrip().endswith("Game abandoned.")
+
+
+def test_a_refusal_stays_in_sight_next_to_the_prompt() -> None:
+    """On an 80x24 terminal, a refused move's reason is printed after the table, on the
+    lines just before the prompt asks again, each line at most 80 columns."""
+    # Seed 3: seat 0 keeps 7r,8r,9g as 3UP cards, plays 8r; player 1 lays 8b, so the
+    # hand is 5r,7r,9g against an 8, and 7r is too low (P2).
+    output, _ = run("1\n2\n7r\nq\n")
+    lines = output.splitlines()
+    prompts = [number for number, line in enumerate(lines) if line.startswith("Your move (")]
+    refused, asked_again = prompts[-2], prompts[-1]
+    assert lines[refused].endswith(": 7r")
+    answer = lines[refused + 1 : asked_again]
+    assert " ".join(" ".join(answer).split()) == (
+        "Not allowed: you cannot play 7r: a 7 is lower than the 8 on top of the discard pile (rule P2)"
+    )
+    assert all(len(line) <= 80 for line in answer)
+    screen = lines[asked_again - 23 : asked_again + 1]  # what 24 rows show when the prompt is at the bottom
+    table = max(number for number, line in enumerate(lines[:refused]) if line.startswith("--- Turn"))
+    assert lines[table] in screen and all(line in screen for line in answer)
+    assert table < refused < asked_again
 
 
 def test_end_of_input_abandons_the_game() -> None:
@@ -94,13 +117,14 @@ def test_cli_play_takes_the_rules_1_1_switches(monkeypatch: pytest.MonkeyPatch) 
 def test_cli_refuses_impossible_tables(capsys: pytest.CaptureFixture[str]) -> None:
     """An impossible table is refused by the command line with the Rules error."""
     assert main(["play", "--players", "5", "--omit", "b"]) == 2
-    assert "omitted_colours, players" in capsys.readouterr().err
+    assert "error: --omit, --players: leaving colours out (O8)" in capsys.readouterr().err
 
 
 def test_a_refusal_in_setup_is_told_to_you() -> None:
     """A refusal that names the person's seat in its reason says "you" there too."""
     output, _ = run("pick\nq\n")
-    assert "Not allowed: cannot pick up the discard pile during setup: you choose 3UP cards (rule S3)" in output
+    said = " ".join(output.split())  # refusals are wrapped to the terminal's width
+    assert "Not allowed: cannot pick up the discard pile during setup: you choose 3UP cards (rule S3)" in said
     assert "player 0" not in output
 
 

@@ -165,6 +165,14 @@ def test_a_flag_given_twice_is_refused() -> None:
             id="T2",
         ),
         pytest.param(
+            "play 0 4g,7r,9b|-|-/5g,5r,5b|-|- 2g - *",
+            "pick",
+            "T2: player 0 cannot pick up the discard pile: the discard pile is empty,"
+            " so any card may be played on it, and a player who can play must play rather than pick up",
+            marks=pytest.mark.spec("T2", "P2"),
+            id="T2 empty pile",
+        ),
+        pytest.param(
             "play 0 5g,5r,8g|-|-/6g,6r,6b|-|- - 4r *",
             "9r",
             "P1: player 0 cannot play 9r: they are not all in the hand, which holds 5g,5r,8g",

@@ -54,7 +54,7 @@ ENVIRONMENT_ID = "threeup3down/SingleSeat-v0"
 """The id to pass to ``gymnasium.make``."""
 OPPONENTS = BOT_NAMES
 """The names of the bots that can take the other seats (those of
-:func:`~threeup3down.bots.make_bot`; ``ismcts:N`` sets a search budget)."""
+:func:`~threeup3down.bots.make_bot`; ``ismcts:N`` sets a search budget of N iterations per move)."""
 ILLEGAL_ACTION_REWARD = -1.0
 """The reward of an illegal action, which ends the episode: that of last place."""
 

@@ -84,7 +84,7 @@ import attrs
 
 from threeup3down.core.cards import Card, Rank, sort_cards
 from threeup3down.core.engine import apply, legal_moves
-from threeup3down.core.errors import ThreeUpError
+from threeup3down.core.errors import BotError, ThreeUpError
 from threeup3down.bots.heuristic import HeuristicBot
 from threeup3down.bots.protocol import Bot
 from threeup3down.core.moves import FlipDown, Move, Play
@@ -121,7 +121,7 @@ class _Search:
     """Budget and rollouts shared by :class:`ISMCTSBot` and :class:`CheatingBot`."""
 
     DEFAULT_ITERATIONS = 8
-    """The budget when none is given (deals per decision)."""
+    """The budget when none is given, in iterations per move (one deal each)."""
 
     CONFIDENCE = 2.0
     """The default test with two or more opponents left (standard errors)."""
@@ -177,7 +177,7 @@ class _Search:
         if not isinstance(place_share, int | float) or isinstance(place_share, bool) or not 0 <= place_share < 1:
             raise ThreeUpError(f"place_share must be a number from 0 up to (not including) 1, not {place_share!r}")
         self.iterations = iterations
-        """Deals searched per decision, or ``None`` to search by time."""
+        """The budget in iterations per move (one deal each), or ``None`` to search by time."""
         self.seconds = seconds
         """The time per decision, if it searches by time (then :attr:`iterations` is a cap)."""
         self.rollout: RolloutPolicy = rollout if rollout is not None else HeuristicBot()
@@ -413,7 +413,7 @@ def _hands_only_deal(state: GameState, rng: random.Random) -> GameState:
 class ISMCTSBot(_Search):
     """Information-set search over deals drawn with :func:`~threeup3down.sample_state`.
 
-    Give it ``iterations`` (deals per decision, default 8) or ``seconds`` per
+    Give it ``iterations`` (its budget in iterations per move, one deal each; default 8) or ``seconds`` per
     decision; ``rollout`` (default :class:`~threeup3down.bots.heuristic.HeuristicBot`)
     plays every seat after the move searched, for at most ``rollout_moves``
     decisions (default: to the end of the game). It plays another move than the
@@ -568,7 +568,22 @@ class CheatingBot(_Search):
         (off by default: it sees every card and the draw pile's order)."""
 
     def choose_state(self, state: GameState, rng: random.Random) -> Move:
-        """The move whose rollouts from ``state`` itself won most."""
+        """The move whose rollouts from ``state`` itself won most.
+
+        It needs the full state: given an :class:`~threeup3down.Observation`, which
+        hides the cards it would read, it raises :class:`~threeup3down.core.errors.BotError`.
+
+        >>> from threeup3down import Rules, new_game, observe
+        >>> CheatingBot().choose_state(observe(new_game(Rules(players=2), seed=1), 0), random.Random(0))
+        Traceback (most recent call last):
+        ...
+        threeup3down.core.errors.BotError: the cheating bot sees the full GameState, not an Observation: ask it with decide(bot, state, rng)
+        """
+        if not isinstance(state, GameState):
+            raise BotError(
+                f"the cheating bot sees the full GameState, not an {type(state).__name__}:"
+                " ask it with decide(bot, state, rng)"
+            )
         moves = legal_moves(state)
         self.last_iterations = 0
         if len(moves) == 1:

@@ -34,13 +34,27 @@ BOT_NAMES: tuple[str, ...] = tuple(_MAKERS)
 
 
 def make_bot(name: str) -> AnyBot:
-    """The bot called ``name``; a search bot takes its budget in iterations
-    after a colon (``ismcts:200``).
+    """The bot called ``name``; a search bot takes its budget in iterations per
+    move after a colon (``ismcts:200``).
+
+    Every name but ``cheating`` makes a fair :class:`~threeup3down.bots.Bot`,
+    with ``choose(observation, rng)``. ``cheating`` makes a
+    :class:`~threeup3down.bots.StateBot`: it has ``choose_state(state, rng)``
+    and no ``choose``, since it reads the full state. Ask any of them with
+    :func:`~threeup3down.bots.decide` (as :func:`~threeup3down.bots.play_game`,
+    :func:`~threeup3down.simulation.simulate`, the command line and the
+    environments do); the cheating bot refuses an observation with
+    :class:`~threeup3down.core.errors.BotError`.
 
     Raises :class:`~threeup3down.core.errors.BotError` for a name it does not know or a bad budget.
 
     >>> type(make_bot("heuristic")).__name__, make_bot("ismcts:64").iterations
     ('HeuristicBot', 64)
+    >>> from threeup3down.bots import Bot, StateBot
+    >>> [name for name in BOT_NAMES if not isinstance(make_bot(name), Bot)]
+    ['cheating']
+    >>> isinstance(make_bot("cheating"), StateBot)
+    True
     >>> make_bot("lowest:5")
     Traceback (most recent call last):
     ...

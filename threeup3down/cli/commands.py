@@ -18,14 +18,15 @@ from collections.abc import Sequence
 
 from threeup3down import __version__
 from threeup3down.cli import simulate as simulate_command
-from threeup3down.bots import BOT_NAMES, AnyBot, decide, make_bot
+from threeup3down.bots import AnyBot, decide, make_bot
+from threeup3down.cli.bot_options import NAMES_HELP, bot_name
 from threeup3down.core.cards import format_cards
 from threeup3down.core.deal import new_game
-from threeup3down.views.events import NextPlayer, apply_with_events
+from threeup3down.views.events import GameOver, NextPlayer, apply_with_events
 from threeup3down.views.narration import describe
 from threeup3down.core.errors import BotError, NotationError, RulesError
 from threeup3down.core.rules import RULES_VERSION, Rules
-from threeup3down.cli.rule_options import add_rule_options, rules_from_args
+from threeup3down.cli.rule_options import add_rule_options, rules_error_message, rules_from_args
 from threeup3down.cli.terminal import play_in_terminal
 from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState
@@ -84,12 +85,12 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "demo", help="watch bots play a game, turn by turn",
         description="Deal a game and let bots play every seat, printing every turn.",
     )
-    _add_seed(demo, seed=1)
+    _add_seed(demo, seed=1, what=_DEAL)
     demo.add_argument(
-        "--bot", choices=BOT_NAMES, default="lowest",
+        "--bot", type=bot_name, default="lowest", metavar="NAME",
         help="which bot plays every seat: lowest plays its lowest cards first, random "
         "picks any legal move, heuristic follows a written-down strategy, ismcts "
-        "searches, cheating searches seeing every card (default: lowest)",
+        f"searches, cheating searches seeing every card; {NAMES_HELP} (default: lowest)",
     )
     demo.add_argument("--quiet", action="store_true", help="print only the result")
     play = commands.add_parser(
@@ -97,18 +98,22 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         description="Play one seat against bots: pick a move by its number or type it "
         "in move notation (? at the prompt explains it).",
     )
-    _add_seed(play, seed=None)
+    _add_seed(play, seed=None, what=_DEAL)
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
     play.add_argument(
         "--bots", default="lowest", metavar="NAME[,NAME...]",
         help=f"the opponents' bots: one name for all, or one per opponent in seat order; "
-        f"names: {', '.join(BOT_NAMES)}; ismcts:N searches N iterations a move (default: lowest)",
+        f"{NAMES_HELP} (default: lowest)",
     )
     simulate = commands.add_parser(
         "simulate", help="play many games between bots and count who wins",
         description=simulate_command.DESCRIPTION,
     )
-    _add_seed(simulate, seed=0)
+    _add_seed(
+        simulate, seed=0,
+        what="the seed of the run: each game's deal and bots are seeded from it and the "
+        "game's number, for repeatable results",
+    )
     simulate_command.add_arguments(simulate)
     add_rule_options(demo, play, simulate)
     return parser, {"demo": demo, "play": play, "simulate": simulate}
@@ -118,7 +123,9 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run the subcommand whose parser is ``parser``; its usage errors exit with status 2."""
     try:
         rules = rules_from_args(args)
-    except (RulesError, NotationError) as error:
+    except RulesError as error:
+        parser.error(rules_error_message(error))
+    except NotationError as error:
         parser.error(str(error))
     if args.command == "play":
         if not 0 <= args.seat < rules.players:
@@ -129,6 +136,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         )
         return 0
     if args.command == "simulate":
+        if (problem := simulate_command.unwritable_output(args)) is not None:
+            parser.error(problem)
         return simulate_command.run(rules, args)
     return _demo(rules, args.seed, args.bot, args.quiet)
 
@@ -147,11 +156,14 @@ def _opponents(parser: argparse.ArgumentParser, names: str, players: int, seat: 
         parser.error(f"--bots: {error}")
 
 
-def _add_seed(parser: argparse.ArgumentParser, *, seed: int | None) -> None:
+_DEAL = "the seed of the shuffle, for a repeatable deal"
+
+
+def _add_seed(parser: argparse.ArgumentParser, *, seed: int | None, what: str) -> None:
+    """``--seed``, whose help says ``what`` it seeds and its default, ``seed``."""
     parser.add_argument(
         "--seed", type=int, default=seed,
-        help="the seed of the shuffle, for a repeatable deal "
-        f"(default {'random' if seed is None else seed})",
+        help=f"{what} (default {'random' if seed is None else seed})",
     )
 
 
@@ -166,7 +178,7 @@ def _demo(rules: Rules, seed: int, bot_name: str, quiet: bool) -> int:
             print(table_line(state))
         state, events = apply_with_events(state, decide(bots[state.current_player], state, rng))
         for event in events:
-            if not quiet and not isinstance(event, NextPlayer):
+            if not quiet and not isinstance(event, (NextPlayer, GameOver)):  # the result comes last
                 print(f"    {describe(event)}")
     print(_result(state))
     return 0
@@ -193,4 +205,5 @@ def table_line(state: GameState) -> str:
 def _result(state: GameState) -> str:
     if state.is_stalemate:
         return f"Stalemate: the turn limit of {state.rules.turn_limit} turns is reached (O10)."
-    return f"Player {state.winner} wins after {state.turn} turns."
+    places = f" Places: {', '.join(map(str, state.places))}." if len(state.places) > 1 else ""
+    return f"Player {state.winner} wins after {state.turn} turns.{places}"

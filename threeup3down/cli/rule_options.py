@@ -34,9 +34,10 @@ import attrs
 
 from threeup3down.core import rules as rules_module
 from threeup3down.core.cards import Colour, format_cards, parse_cards
+from threeup3down.core.errors import NotationError, RulesError
 from threeup3down.core.rules import Rules
 
-__all__ = ["add_rule_options", "rule_flags", "rules_from_args"]
+__all__ = ["add_rule_options", "rule_flags", "rules_error_message", "rules_from_args"]
 
 
 def add_rule_options(*parsers: argparse.ArgumentParser) -> None:
@@ -76,9 +77,34 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     ...
     threeup3down.core.errors.RulesError: decks, players: two decks are for 7-12 players, not 2 (O11)
     """
-    return Rules(
-        **{option.field: option.spelling.read(getattr(args, option.field)) for option in _RULE_OPTIONS}
-    )
+    return Rules(**{option.field: _read(option, getattr(args, option.field)) for option in _RULE_OPTIONS})
+
+
+def _read(option: _RuleOption, value: Any) -> Any:
+    """The field's value for the option's ``value``; a :class:`NotationError` names the option."""
+    try:
+        return option.spelling.read(value)
+    except NotationError as error:
+        raise NotationError(f"{option.flag} {value}: {error}") from None
+
+
+def rules_error_message(error: RulesError) -> str:
+    """The message of ``error`` for the command line: the options at fault
+    instead of the fields, in its prefix and in its text.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_rule_options(parser)
+    >>> try:
+    ...     rules_from_args(parser.parse_args(["--reverse-each-one"]))
+    ... except RulesError as error:
+    ...     print(rules_error_message(error))
+    --reverse-each-one, --reverse-on-one: --reverse-each-one counts the 1s of --reverse-on-one (O3), which is off
+    """
+    text = str(error).removeprefix(f"{', '.join(error.fields)}: ")
+    for option in _RULE_OPTIONS:
+        if "_" in option.field:  # a field named as a word ("players") is left as the word
+            text = re.sub(rf"\b{option.field}\b", option.flag, text)
+    return f"{', '.join(_FLAGS.get(field, field) for field in error.fields)}: {text}"
 
 
 def rule_flags(rules: Rules) -> list[str]:
@@ -192,6 +218,8 @@ def _rule_options() -> tuple[_RuleOption, ...]:
 
 _RULE_OPTIONS = _rule_options()
 """An option for every field of :class:`Rules`, in the fields' order."""
+_FLAGS = {option.field: option.flag for option in _RULE_OPTIONS}
+"""The option of each field."""
 
 
 def _attribute_docs(module: types.ModuleType) -> dict[str, str]:

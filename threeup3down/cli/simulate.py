@@ -20,18 +20,20 @@ with the ``[progress]`` extra (tqdm) when the output is a terminal.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
 from collections.abc import Iterator
-import contextlib
+from pathlib import Path
 
+from threeup3down.cli.bot_options import NAMES_HELP
 from threeup3down.core.errors import SimulationCancelled, ThreeUpError
 from threeup3down.core.rules import Rules
 from threeup3down.simulation import Progress, SimulationResult, simulate
 from threeup3down.simulation.executors import BACKENDS, backend
 
-__all__ = ["DESCRIPTION", "add_arguments", "format_summary", "run"]
+__all__ = ["DESCRIPTION", "add_arguments", "default_bots", "format_summary", "run", "unwritable_output"]
 
 DESCRIPTION = """\
 Play many games between bots and print who wins, with 95% confidence intervals,
@@ -50,10 +52,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """
     parser.add_argument("--games", type=int, default=1000, help="how many games to play (default 1000)")
     parser.add_argument(
-        "--bots", default="heuristic,random", metavar="NAMES",
-        help="comma-separated bot names, one per seat, or one name for every seat: "
-        "random, lowest, heuristic, ismcts (ismcts:200 sets its iterations), cheating "
-        "(default heuristic,random)",
+        "--bots", default=None, metavar="NAMES",
+        help=f"comma-separated bot names, one per seat, or one name for every seat; {NAMES_HELP} "
+        "(default: heuristic in seat 0, random in every other seat)",
     )
     parser.add_argument("--rotate", action="store_true", help="rotate the seats, each deal played in every rotation")
     parser.add_argument("--workers", type=int, default=None, help="how many worker processes play games at once (default: one per core)")
@@ -64,6 +65,47 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--address", default=None, help="the Dask scheduler or Ray cluster to use (default: start one here)")
     parser.add_argument("--json", metavar="FILE", default=None, help="also write the result as JSON to FILE")
     parser.add_argument("--records", metavar="FILE", default=None, help="write every game as a JSON line to FILE")
+
+
+def default_bots(players: int) -> list[str]:
+    """The bots of a run that names none: the heuristic in seat 0 and random bots
+    in every other seat, so they fit any table.
+
+    >>> default_bots(4)
+    ['heuristic', 'random', 'random', 'random']
+    """
+    return ["heuristic"] + ["random"] * (players - 1)
+
+
+def unwritable_output(args: argparse.Namespace) -> str | None:
+    """Why the file that ``--json`` or ``--records`` names cannot be written, or
+    ``None`` if both can: checked before any game is played. A file the check
+    creates is removed again.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_arguments(parser)
+    >>> print(unwritable_output(parser.parse_args(["--json", "no-such-folder/result.json"])))
+    --json no-such-folder/result.json: the folder no-such-folder does not exist
+    >>> print(unwritable_output(parser.parse_args(["--records", "."])))
+    --records .: it is a folder, not a file
+    """
+    for option, name in (("--json", args.json), ("--records", args.records)):
+        if name is None:
+            continue
+        path = Path(name)
+        if path.is_dir():
+            return f"{option} {name}: it is a folder, not a file"
+        if not path.parent.is_dir():
+            return f"{option} {name}: the folder {path.parent} does not exist"
+        existed = path.exists()
+        try:
+            with open(path, "a", encoding="utf-8"):
+                pass
+        except OSError as error:
+            return f"{option} {name}: cannot be written ({error.strerror or error})"
+        if not existed:
+            path.unlink()
+    return None
 
 
 def run(rules: Rules, args: argparse.Namespace) -> int:
@@ -90,7 +132,10 @@ def run(rules: Rules, args: argparse.Namespace) -> int:
 
 
 def _run(rules: Rules, args: argparse.Namespace) -> int:
-    bots = [name.strip() for name in args.bots.split(",")]
+    if args.bots is None:
+        bots = default_bots(rules.players)
+    else:
+        bots = [name.strip() for name in args.bots.split(",")]
     if len(bots) == 1:
         bots = bots * rules.players
     start = time.perf_counter()

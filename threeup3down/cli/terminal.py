@@ -12,8 +12,10 @@ where the platform has it). Run it with ``threeup3down play`` (see
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -72,14 +74,11 @@ def play_in_terminal(
         print(render_view(view), file=stdout)
         note = not colours_noted and _colours_never_matter(view)
         colours_noted = colours_noted or note
-        move = _ask(view, read, stdout, note=note)
-        if move is None:
+        after = _ask(view, read, stdout, note=note, play=functools.partial(_step, state, seat=seat, stdout=stdout))
+        if after is None:
             print("Game abandoned.", file=stdout)
             return state
-        try:
-            state = _step(state, move, seat, stdout)
-        except IllegalMoveError as error:
-            print(f"Not allowed: {_refusal(error, seat)}", file=stdout)
+        state = after
     print(_result(state, seat), file=stdout)
     return state
 
@@ -151,10 +150,20 @@ def _colours_never_matter(view: Observation) -> bool:
     )
 
 
-def _ask(view: Observation, read: Callable[[], str], stdout: TextIO, *, note: bool) -> Move | None:
-    """Read moves until one parses; ``None`` when the person quits.
+def _ask(
+    view: Observation,
+    read: Callable[[], str],
+    stdout: TextIO,
+    *,
+    note: bool,
+    play: Callable[[Move], GameState],
+) -> GameState | None:
+    """Read moves until one parses and ``play`` accepts it; the state after it,
+    or ``None`` when the person quits.
 
-    With ``note``, first say once that colours never matter here.
+    A typing mistake or a move the rules refuse is answered under the table,
+    just before the prompt asks again, so it stays in sight. With ``note``,
+    first say once that colours never matter here.
     """
     moves = view.legal_moves()
     for number, move in enumerate(moves, start=1):
@@ -170,17 +179,28 @@ def _ask(view: Observation, read: Callable[[], str], stdout: TextIO, *, note: bo
         if text in ("q", "quit"):
             return None
         if text in ("?", "help", ""):
-            print(_HELP, file=stdout)
+            _say(_HELP, stdout)
             continue
         if text.isdigit():
             if 1 <= int(text) <= len(moves):
-                return moves[int(text) - 1]
+                return play(moves[int(text) - 1])
             print(f"Choose a number from 1 to {len(moves)}.", file=stdout)
             continue
         try:
-            return parse_move(text)
+            return play(parse_move(text))
         except NotationError as error:
-            print(f"Not understood: {error}", file=stdout)
+            _say(f"Not understood: {error}", stdout)
+        except IllegalMoveError as error:
+            _say(f"Not allowed: {_refusal(error, view.player)}", stdout)
+
+
+_WIDTH = 80
+"""The width of the smallest usual terminal: an answer is wrapped to fit it."""
+
+
+def _say(text: str, stdout: TextIO) -> None:
+    """Print ``text`` wrapped to :data:`_WIDTH` columns, later lines indented."""
+    print(textwrap.fill(text, width=_WIDTH, subsequent_indent="  ", break_on_hyphens=False), file=stdout)
 
 
 def _result(state: GameState, seat: int) -> str:

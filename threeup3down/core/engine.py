@@ -642,7 +642,8 @@ def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
 def _apply_pick_up(state: GameState, seat: Seat, move: PickUp) -> GameState:
     """T2, T3: a player who cannot play picks up the whole discard pile."""
     if _can_play(state, seat):
-        raise _refuse(state, move, "a play is possible, and a player who can play must play rather than pick up", "T2")
+        why = "a play is possible" if state.discard_pile else "the discard pile is empty, so any card may be played on it"
+        raise _refuse(state, move, f"{why}, and a player who can play must play rather than pick up", "T2")
     hand = _sorted(seat.hand + state.discard_pile)
     return _end_turn(
         state, hand, seat.up, seat.down, (), state.out_of_game, state.draw_pile,

@@ -7,7 +7,7 @@
 >>> for event in events:
 ...     print(describe(event))
 Player 0 plays C+1g.
-The pile (8g C+1g) is cleared by a Clear +1.
+The pile (8g,C+1g) is cleared by a Clear +1.
 Player 0 owes 1 more play.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from threeup3down.core.cards import Card
+from threeup3down.core.cards import Card, format_cards
 from threeup3down.views.events import (
     CardsDrawn,
     CardsPlayed,
@@ -52,7 +52,8 @@ _SOURCES = {Zone.HAND: "", Zone.UP: " from their 3UP cards", Zone.DOWN: " from 3
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(map(str, cards))
+    """Cards in card notation, comma-separated as positions write them (``8g,C+1g``)."""
+    return format_cards(cards)
 
 
 def _plural(count: int, noun: str) -> str:

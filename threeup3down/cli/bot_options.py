@@ -1,0 +1,40 @@
+"""How the command line names bots: ``demo --bot``, ``play --bots`` and
+``simulate --bots`` take the names :func:`~threeup3down.bots.make_bot` takes,
+and say so in the same words.
+
+>>> bot_name("ismcts:16")
+'ismcts:16'
+>>> bot_name("genius")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: unknown bot 'genius': the bots are random, lowest, heuristic, ismcts, cheating
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from threeup3down.bots import BOT_NAMES, ISMCTSBot, make_bot
+from threeup3down.core.errors import BotError
+
+__all__ = ["NAMES_HELP", "bot_name"]
+
+NAMES_HELP = (
+    f"names: {', '.join(BOT_NAMES)}; a search bot takes its budget in iterations per move "
+    f"after a colon, e.g. ismcts:16 (default {ISMCTSBot.DEFAULT_ITERATIONS} iterations per move)"
+)
+"""The bot names, and how a search bot's budget is written, for ``--help``."""
+
+
+def bot_name(text: str) -> str:
+    """``text`` if :func:`~threeup3down.bots.make_bot` knows it, for ``argparse``'s ``type=``;
+    else :class:`argparse.ArgumentTypeError` with the reason.
+
+    >>> bot_name(" lowest ")
+    'lowest'
+    """
+    try:
+        make_bot(text)
+    except BotError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text.strip()
