@@ -35,6 +35,7 @@ from threeup3down import (
 )
 from threeup3down.formats.record_text import format_record, format_rules, parse_rules
 from threeup3down.formats.records import GameRecord
+from threeup3down.formats.serialization import RECORD, RULES
 
 LARGEST_TURN_LIMIT = 1_000_000
 """O10 as docs/rules.rst and the untrusted-input page state it: a turn limit is 1 to a million turns."""
@@ -104,7 +105,7 @@ def test_a_turn_limit_is_read_alike_from_json_and_from_rules_text(turn_limit: in
     assert _accepts(parse_rules, f"players=2 turn_limit={turn_limit}") is valid
     assert _accepts(lambda: Rules(players=2, turn_limit=turn_limit)) is valid
     if valid:
-        rules = from_dict(document)
+        rules = from_dict(document, RULES)
         assert parse_rules(format_rules(rules)) == rules
 
 
@@ -126,7 +127,7 @@ def test_a_seed_is_read_alike_from_json_and_from_record_text(seed: int, valid: b
     assert _accepts(from_dict, document) is valid
     assert _accepts(parse_record, text) is valid
     if valid:
-        record = from_dict(document)
+        record = from_dict(document, RECORD)
         assert parse_record(format_record(record)) == record == parse_record(text)
     else:
         with pytest.raises(ThreeUpError, match="a seed has at most 1000 digits"):
@@ -175,7 +176,7 @@ def test_move_notation_is_read_alike_everywhere(text: str) -> None:
         assert from_dict(document) == parse_move(text)
 
 
-RULES_VALUES = {
+RULES_VALUES: dict[str, list[object]] = {
     "players": [-1, 0, 1, 2, 3, 6, 7, 12, 13],
     "decks": [0, 1, 2, 3],
     "first_seat": [-1, 0, 1, 5, 12],
