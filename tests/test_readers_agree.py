@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
 from threeup3down import (
     Colour,
@@ -35,7 +36,7 @@ from threeup3down import (
 )
 from threeup3down.formats.record_text import format_record, format_rules, parse_rules
 from threeup3down.formats.records import GameRecord
-from threeup3down.formats.serialization import RECORD, RULES
+from threeup3down.formats.serialization import RECORD, RULES, json_schema
 
 LARGEST_TURN_LIMIT = 1_000_000
 """O10 as docs/rules.rst and the untrusted-input page state it: a turn limit is 1 to a million turns."""
@@ -211,3 +212,14 @@ def test_rules_json_and_rules_text_accept_the_same_tables(fields: dict[str, obje
     assert _accepts(from_dict, document) is _accepts(parse_rules, text), text
     if _accepts(parse_rules, text):
         assert from_dict(document) == parse_rules(text)
+
+
+def test_the_schema_states_the_bounds_the_readers_check() -> None:
+    """The shipped JSON Schema refuses what the readers refuse by bound: a turn limit over a
+    million (O10) and negative match points (O4)."""
+    validator = Draft202012Validator(json_schema())
+    assert not validator.is_valid(_rules_document(players=2, turn_limit=LARGEST_TURN_LIMIT + 1))
+    assert validator.is_valid(_rules_document(players=2, turn_limit=LARGEST_TURN_LIMIT))
+    match = {"format": "threeup3down/match", "version": 1, "rules": {"players": 2}, "games": 2}
+    assert not validator.is_valid({**match, "scores": [[-5, 3]]})
+    assert validator.is_valid({**match, "scores": [[0, 3]]})
