@@ -249,8 +249,7 @@ class Rules:
     same_colour_swap: bool = False
     """O7: four cards of one colour on top of the pile offer a hand/3UP swap."""
     turn_limit: int | None = 1000
-    """O10: after this many turns an unfinished game ends as a stalemate; ``None`` for none.
-    At most :data:`~threeup3down.core.limits.MAX_TURN_LIMIT`, a million."""
+    """O10: after this many turns (at most a million) an unfinished game ends as a stalemate; ``None`` for none."""
 
     def __attrs_post_init__(self) -> None:
         _check_table(self)
