@@ -141,15 +141,18 @@ def test_the_cache_keeps_at_most_its_entries(cache: RulesCache) -> None:
 
 def test_rules_of_a_large_document_are_not_kept(cache: RulesCache) -> None:
     """Rules whose document takes more than 2,048 characters (a deck of 900 cards, a turn limit of
-    5,001 digits) are read and written, not kept."""
-    rules = Rules(players=2, custom_cards=(Rules().deck_cards() * 11)[:900], turn_limit=10**400)
+    5,001 digits) are read and written, or refused, and not kept."""
+    rules = Rules(players=2, custom_cards=(Rules().deck_cards() * 11)[:900])
     looked_up = key(encode(rules, Rules))
     assert looked_up is not None and size(looked_up) > cache.size
     state = new_game(rules, seed=1)
     assert from_json(to_json(state), STATE) == state
     assert len(cache) == 0
-    endless = new_game(Rules(players=2, turn_limit=10**5000), seed=1)  # more digits than Python writes
-    assert from_dict(to_dict(endless), STATE) == endless
+    endless = to_dict(new_game(Rules(players=2), seed=1))
+    endless["rules"] = {"players": 2, "turn_limit": 10**5000}  # more digits than Python writes
+    cache.clear()  # of the rules written
+    with pytest.raises(DocumentError, match=r"\$\.rules: turn_limit: a turn limit is 1 to 1,000,000 turns"):
+        from_dict(endless, STATE)
     assert len(cache) == 0
 
 

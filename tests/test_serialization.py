@@ -171,7 +171,7 @@ def test_impossible_states_are_refused(change: Callable[[Any], None], message: s
         ('{"format": "threeup3down/move", "version": true, "move": "pick"}', "$.version", "unsupported version True"),
         ('{"format": "threeup3down/move", "version": 1}', "$", "missing field 'move'"),
         ('{"format": "threeup3down/move", "version": 1, "move": "pick", "x": 1}', "$", "unknown field 'x'"),
-        ('{"format": "threeup3down/move", "version": 1, "move": " pick"}', "$.move", "not a move"),
+        ('{"format": "threeup3down/move", "version": 1, "move": "pick up"}', "$.move", "not a move"),
         ('{"format": "threeup3down/move", "version": 1, "move": "v\u00b2"}', "$.move", "not a move"),
         ('{"format": "threeup3down/cards", "version": 1, "cards": ["7r", "11g"]}', "$.cards[1]", "unknown rank '11'"),
         ('{"format": "threeup3down/cards", "version": 1, "cards": "7r"}', "$.cards", "expected an array"),

@@ -190,7 +190,7 @@ def rules_from_parameters(parameters: dict[str, Any]) -> Rules:
     >>> rules_from_parameters({"turn_limit": 0})
     Traceback (most recent call last):
     ...
-    threeup3down.core.errors.RulesError: turn_limit: a turn limit must be at least 1 turn, not 0 (O10)
+    threeup3down.core.errors.RulesError: turn_limit: a turn limit is 1 to 1,000,000 turns, not 0 (O10)
     """
     unknown = set(parameters) - set(_DEFAULTS)
     if unknown:

@@ -214,6 +214,8 @@ def parse_move(text: str) -> Move:
     text = text.strip()
     if text in _WORDS:
         return _WORDS[text]
+    if not text.isascii():  # int() would read other digits ("v²" is not v2)
+        raise NotationError(f"not a move: {text[:20]!r} (move notation is ASCII)")
     if any(character.isspace() for character in text):
         raise NotationError(
             f"not a move: {text[:20]!r} (no spaces inside a move: write 7r,7g)"

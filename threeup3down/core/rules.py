@@ -28,6 +28,7 @@ import attrs
 
 from threeup3down.core.cards import ORDERS, Card, Colour, Rank, literal_deck, sort_cards, standard_deck
 from threeup3down.core.errors import RulesError
+from threeup3down.core.limits import MAX_TURN_LIMIT
 
 __all__ = [
     "CARDS_PER_PLAYER",
@@ -248,7 +249,7 @@ class Rules:
     same_colour_swap: bool = False
     """O7: four cards of one colour on top of the pile offer a hand/3UP swap."""
     turn_limit: int | None = 1000
-    """O10: after this many turns an unfinished game ends as a stalemate; ``None`` for none."""
+    """O10: after this many turns (at most a million) an unfinished game ends as a stalemate; ``None`` for none."""
 
     def __attrs_post_init__(self) -> None:
         _check_table(self)
@@ -402,22 +403,32 @@ _FIELD_TYPES: dict[str, tuple[type, bool]] = {
 """Each field's value class and whether it may be ``None``, from the class's type hints."""
 
 
+def _shown(number: int) -> str:
+    """``number`` written for a message, or how large it is if it has too many digits
+    to write (``str`` refuses an ``int`` over 4,300 digits).
+
+    >>> _shown(-3), _shown(10**5000)
+    ('-3', 'a number of over 20 digits')
+    """
+    return str(number) if abs(number) < 10**20 else "a number of over 20 digits"
+
+
 def _check_table(rules: Rules) -> None:
     """Refuse a table that cannot be dealt or options that do not combine."""
     _check_types(rules)
     if rules.players < 2:
-        raise RulesError(f"{rules.players} players is too few (S1: at least 2)", fields=("players",))
-    if rules.turn_limit is not None and rules.turn_limit < 1:
+        raise RulesError(f"{_shown(rules.players)} players is too few (S1: at least 2)", fields=("players",))
+    if rules.turn_limit is not None and not 1 <= rules.turn_limit <= MAX_TURN_LIMIT:
         raise RulesError(
-            f"a turn limit must be at least 1 turn, not {rules.turn_limit} (O10)",
+            f"a turn limit is 1 to {MAX_TURN_LIMIT:,} turns, not {_shown(rules.turn_limit)} (O10)",
             fields=("turn_limit",),
         )
     if rules.players > MAX_PLAYERS:
         raise RulesError(
-            f"{rules.players} players is too many (O11: at most {MAX_PLAYERS})", fields=("players",)
+            f"{_shown(rules.players)} players is too many (O11: at most {MAX_PLAYERS})", fields=("players",)
         )
     if rules.decks not in (1, 2):
-        raise RulesError(f"{rules.decks} decks: one or two are used (O11)", fields=("decks",))
+        raise RulesError(f"{_shown(rules.decks)} decks: one or two are used (O11)", fields=("decks",))
     if rules.decks == 1 and rules.players > 6 and rules.custom_cards is None:
         raise RulesError(
             f"{rules.players} players need two decks (S1, O11: one deck seats 2-6)",
@@ -447,7 +458,7 @@ def _check_table(rules: Rules) -> None:
         seat = getattr(rules, name)
         if not 0 <= seat < rules.players:
             raise RulesError(
-                f"seat {seat} is not at a table of {rules.players}", fields=(name,)
+                f"seat {_shown(seat)} is not at a table of {rules.players}", fields=(name,)
             )
     size = sum(1 for _ in _cards_in_play(rules))  # the rules cannot be hashed yet
     if size < CARDS_PER_PLAYER * rules.players:

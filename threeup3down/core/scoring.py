@@ -123,6 +123,15 @@ def _check_scores(
     players = match.rules.players
     if any(len(game) != players for game in scores):
         raise MatchError(f"every game's scores must have one entry for each of {players} players")
+    most = sum(map(card_points, match.rules.deck_cards())) if scores else 0
+    for number, game in enumerate(scores):
+        if min(game) < 0:
+            raise MatchError(f"game {number} scores {min(game)} points: a game's points are never negative (O4)")
+        if sum(game) > most:
+            raise MatchError(
+                f"game {number} scores {sum(game)} points in all, more than the {most} "
+                "that every card of the deck scores (O4)"
+            )
 
 
 @attrs.frozen
@@ -157,7 +166,8 @@ class Match:
     scores: tuple[tuple[int, ...], ...] = attrs.field(
         default=(), converter=_as_scores, validator=_check_scores
     )
-    """Each finished game's points by seat (:func:`score`), in the order played."""
+    """Each finished game's points by seat (:func:`score`), in the order played: never
+    negative, and in all no more than every card of the deck scores."""
 
     @property
     def games_played(self) -> int:

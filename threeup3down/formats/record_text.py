@@ -46,7 +46,7 @@ import attrs
 
 from threeup3down.core.cards import Card, Colour, format_cards, parse_cards
 from threeup3down.core.errors import NotationError, ThreeUpError
-from threeup3down.core.limits import MAX_INPUT_SIZE, size_problem
+from threeup3down.core.limits import MAX_INPUT_SIZE, seed_problem, size_problem
 from threeup3down.core.memos import Memo
 from threeup3down.core.moves import Move, parse_move
 from threeup3down.formats.records import GameRecord, replay
@@ -130,17 +130,26 @@ def _parse_value(name: str, text: str, hint: object) -> object:
     try:
         if hint is bool and text in ("true", "false"):
             return text == "true"
-        if hint is int and re.fullmatch(r"-?[0-9]{1,9}", text):
-            return int(text)
+        if hint is int and re.fullmatch(rf"-?[0-9]{{1,{_INT_DIGITS}}}", text):
+            return int(text)  # Rules checks its bounds, as it does for every reader
         if typing.get_origin(hint) is tuple:
             return parse_cards(text)
         if typing.get_origin(hint) is frozenset:
-            return frozenset(Colour.parse(letter) for letter in text.split(",") if text != "-")
+            colours = [Colour.parse(letter) for letter in text.split(",")] if text != "-" else []
+            if len(set(colours)) == len(colours):  # each named once, as in a JSON document
+                return frozenset(colours)
         if isinstance(hint, type) and issubclass(hint, enum.Enum):
             return hint(text)
     except ValueError:  # an unknown enumeration value, card or colour
         pass
-    raise NotationError(f"invalid rules: {name}={text} is not a valid value")
+    raise NotationError(f"invalid rules: {name}={text[:40]} is not a valid value")
+
+
+_INT_DIGITS = 100
+"""The most digits a number in rules text has: far more than any field's
+largest value (:class:`~threeup3down.Rules` refuses the rest, whoever reads
+them), few enough that ``int()`` reads them at once."""
+
 
 
 # -------------------------------------------------------------------- record
@@ -244,10 +253,8 @@ def _parse_move(token: str) -> Move:
     if move is not None:
         return move
     try:
-        if not token.isascii():
-            raise NotationError(f"not a move: {token!r}")
         move = parse_move(token)
-    except ValueError as error:  # NotationError, or int() refusing a position
+    except NotationError as error:
         raise NotationError(f"invalid record: {error}") from None
     return _MOVES.remember(token, move) if len(token) <= _SHORT_MOVE else move
 
@@ -271,8 +278,11 @@ def _record(tags: dict[str, str], moves: tuple[Move, ...]) -> GameRecord:
     unknown -= {f"Player{seat}" for seat in range(len(names))}
     if unknown:
         raise NotationError(f"invalid record: unknown tags {', '.join(sorted(unknown))}")
-    if not re.fullmatch(r"-?[0-9]{1,1000}", tags["Seed"]):
-        raise NotationError(f"invalid record: the seed {tags['Seed']!r} is not a whole number")
+    if not re.fullmatch(r"-?[0-9]+", tags["Seed"]):
+        raise NotationError(f"invalid record: the seed {tags['Seed'][:40]!r} is not a whole number")
+    too_long = seed_problem(tags["Seed"])  # before int(), which is slow on (or refuses) long text
+    if too_long:
+        raise NotationError(f"invalid record: {too_long}")
     try:
         date = datetime.date.fromisoformat(tags["Date"]) if "Date" in tags else None
         if "Date" in tags and not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", tags["Date"]):

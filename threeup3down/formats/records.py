@@ -28,6 +28,7 @@ import attrs
 from threeup3down.core.deal import new_game
 from threeup3down.core.engine import apply
 from threeup3down.core.errors import IllegalMoveError, RecordError
+from threeup3down.core.limits import seed_problem
 from threeup3down.core.moves import Move
 from threeup3down.core.rules import Rules
 from threeup3down.core.state import GameState
@@ -99,6 +100,9 @@ def _check_seed(record: GameRecord | None, attribute: object, seed: int) -> None
         raise RecordError(
             f"seed {seed!r} must be an int (the seed of new_game), not {_type_name(seed)}"
         )
+    too_long = seed_problem(seed)
+    if too_long:
+        raise RecordError(too_long)
 
 
 def _check_moves(record: GameRecord, attribute: object, moves: tuple[Move, ...]) -> None:
@@ -160,7 +164,8 @@ class GameRecord:
     rules: Rules = attrs.field(validator=_check_rules)
     """The rules the game was played by."""
     seed: int = attrs.field(validator=_check_seed)
-    """The seed of :func:`~threeup3down.new_game`, which decides the deal."""
+    """The seed of :func:`~threeup3down.new_game`, which decides the deal: at most
+    :data:`~threeup3down.core.limits.MAX_SEED_DIGITS` digits."""
     moves: tuple[Move, ...] = attrs.field(default=(), validator=_check_moves)
     """Every move made, in order."""
     names: tuple[str, ...] = attrs.field(default=(), validator=_check_names)

@@ -137,15 +137,24 @@ def _check_event(event: Event, path: str) -> None:
 
 
 def sorted_observation(observation: Observation) -> Observation:
-    """``observation`` with its hand and 3UP cards sorted, as the engine keeps them.
+    """``observation`` with its hand, 3UP cards, known cards and out-of-game pile
+    sorted, as the engine keeps them: the zones a state document's reader sorts
+    (and position notation), so that both readers accept the same documents.
 
     >>> from threeup3down import Rules, new_game
     >>> view = observe(new_game(Rules(players=2), seed=1), 0)
     >>> sorted_observation(attrs.evolve(view, hand=view.hand[::-1])) == view
     True
     """
-    seats = tuple(attrs.evolve(seat, up=sort_cards(seat.up)) for seat in observation.seats)
-    return attrs.evolve(observation, hand=sort_cards(observation.hand), seats=seats)
+    seats = tuple(
+        attrs.evolve(seat, up=sort_cards(seat.up), known=sort_cards(seat.known)) for seat in observation.seats
+    )
+    return attrs.evolve(
+        observation,
+        hand=sort_cards(observation.hand),
+        seats=seats,
+        out_of_game=sort_cards(observation.out_of_game),
+    )
 
 
 def check_observation(observation: Observation) -> None:
