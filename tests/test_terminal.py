@@ -23,11 +23,12 @@ def run(text: str, rules: Rules | None = None, seed: int = 3) -> tuple[str, bool
 
 
 def test_a_whole_game_by_move_numbers() -> None:
-    """Typing 1 at every prompt plays a game to its end and prints the result."""
+    """Typing 1 at every prompt plays a game to its end and prints the result, once."""
     output, over = run("1\n" * 2000)
     assert over
     last = output.rstrip().splitlines()[-1]
     assert last == "You win!" or last.startswith("Player 1 wins")
+    assert "Game over" not in output and output.count("win") == 1
 
 
 def test_bad_input_asks_again_without_losing_the_game() -> None:

@@ -22,7 +22,7 @@ from typing import TextIO
 from threeup3down.bots import AnyBot, LowestCardBot, decide
 from threeup3down.core.deal import new_game
 from threeup3down.core.errors import IllegalMoveError, NotationError
-from threeup3down.views.events import Event, apply_with_events, events_for
+from threeup3down.views.events import Event, GameOver, apply_with_events, events_for
 from threeup3down.core.moves import ChooseUp, Move, Play, parse_move
 from threeup3down.views.narration import describe
 from threeup3down.views.observation import Observation, observe
@@ -91,7 +91,8 @@ def _step(state: GameState, move: Move, seat: int, stdout: TextIO) -> GameState:
 
 def _tell(events: Sequence[Event], seat: int, stdout: TextIO) -> None:
     for event in events:
-        print(f"  {describe(event, you=seat)}", file=stdout)
+        if not isinstance(event, GameOver):  # the result is printed once, last
+            print(f"  {describe(event, you=seat)}", file=stdout)
 
 
 def _refusal(error: IllegalMoveError, seat: int) -> str:
