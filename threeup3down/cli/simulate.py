@@ -6,6 +6,13 @@
 started for the run; extra ``[dask]``) and ``ray`` (a Ray cluster at
 ``--address``, or a local Ray; extra ``[ray]``). A progress bar is shown
 with the ``[progress]`` extra (tqdm) when the output is a terminal.
+``--decision-time-limit`` sets how many seconds a bot may take for a move
+(default 60, ``none`` for no limit).
+
+Exit statuses: 0 after a run; 1 if it failed (a bot raised or exceeded the
+decision time limit, or a worker died); 2 for arguments it cannot run with;
+130 after Ctrl-C, as every command. A failure is one line on standard error,
+with no summary and no traceback.
 
 >>> import io, contextlib
 >>> from threeup3down.cli import main
