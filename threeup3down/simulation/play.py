@@ -246,8 +246,8 @@ def _play_batch(batch: _Batch) -> _Outcome:
                 break
             taken = time.monotonic() - watch.since
             if taken >= limit:
-                return _Fault(watch.game, watch.seat, _seating(batch.bots, watch.game, batch.rotate)[watch.seat],
-                              limit, None)
+                bot = _seating(batch.bots, watch.game, batch.rotate)[watch.seat]
+                return _Fault(watch.game, watch.seat, bot, limit, None)
             wait = limit - taken
     finally:
         watch.stop = True
