@@ -32,9 +32,7 @@ import concurrent.futures
 import hashlib
 import math
 import os
-import pickle
 import random
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
@@ -46,9 +44,6 @@ from threeup3down.bots import AnyBot, Bot, Chooser, StateBot, chooser, make_bot
 from threeup3down.core.deal import new_game
 from threeup3down.core.engine import apply
 from threeup3down.core.errors import (
-    BotExceptionText,
-    BotFailed,
-    BotTimedOut,
     SimulationCancelled,
     SimulationError,
     SimulationInterrupted,
@@ -60,6 +55,7 @@ from threeup3down.core.rules import Rules
 from threeup3down.core.state import GameState
 from threeup3down.formats.records import GameRecord, game_result, replay
 from threeup3down.formats.serialization import RECORD, from_json, to_json
+from threeup3down.simulation._faults import Fault, Raised, Watch, watched
 from threeup3down.simulation.results import SimulationResult, Tally, summarize
 
 __all__ = ["DECISION_TIME_LIMIT", "Progress", "game_seed", "read_records", "simulate", "tally_games"]
@@ -90,39 +86,18 @@ def game_seed(seed: int, game: int, purpose: str = "deal") -> int:
 _OVER = Phase.OVER
 
 
-class _Watch:
-    """Where the games of a batch are, for the watchdog of the decision time
-    limit: the game, and the seat deciding since when (:func:`time.monotonic`)."""
-
-    __slots__ = ("game", "seat", "since", "stop")
-
-    def __init__(self) -> None:
-        self.game = self.seat = 0
-        self.since = time.monotonic()
-        self.stop = False
-        """Set when the run no longer wants the batch: no further game is started."""
-
-
-class _Raised(Exception):
-    """A bot's exception, on its way out of the game loop to be reported as a :class:`_Fault`."""
-
-    def __init__(self, error: Exception) -> None:
-        super().__init__(error)
-        self.error = error
-
-
 def _play(
     state: GameState,
     choosers: Sequence[Chooser],
     rng: random.Random,
     tally: Tally,
     moves: list[Move] | None,
-    watch: _Watch,
+    watch: Watch,
 ) -> GameState:
     """Play ``state`` to the end, seat *i* choosing with ``choosers[i]``, counting
     each move into ``tally`` and keeping the moves in ``moves`` unless it is
     ``None``; the final state. ``watch`` is told which seat decides since when;
-    an exception of a bot comes out as :class:`_Raised`."""
+    an exception of a bot comes out as :class:`Raised`."""
     count = tally.count_move
     clock = time.monotonic
     while state.phase is not _OVER:
@@ -131,7 +106,7 @@ def _play(
         try:
             move = choosers[seat](state, rng)
         except Exception as error:
-            raise _Raised(error) from error
+            raise Raised(error) from error
         after = apply(state, move)
         count(state, move, after)
         if moves is not None:
@@ -169,95 +144,24 @@ class _Batch:
         return game_seed(self.seed, _deal_index(game, self.rules.players, self.rotate))
 
 
-@attrs.frozen
-class _Fault:
-    """A bot that raised, or did not decide within ``limit`` seconds: what a
-    batch sends back instead of its tally. It pickles whatever the bot raised:
-    an exception that does not survive pickling is sent as its type name and
-    message alone."""
-
-    game: int
-    seat: int
-    bot: str
-    limit: float | None
-    error: BaseException | None
-    type_name: str = ""
-    message: str = ""
-
-    def __reduce__(self) -> tuple[object, ...]:
-        error = self.error
-        try:
-            pickle.loads(pickle.dumps(error))
-        except Exception:  # an exception that pickles badly can fail in any way
-            error = None
-        return (_Fault, (self.game, self.seat, self.bot, self.limit, error, self.type_name, self.message))
-
-    def failure(self, batch: _Batch) -> BotFailed:
-        """The library error that reports this fault, its cause the bot's exception."""
-        seed = batch.deal_seed(self.game)
-        where = f"game {self.game} (deal seed {seed}), seat {self.seat}, bot {self.bot!r}"
-        failure: BotFailed
-        if self.limit is not None:
-            failure = BotTimedOut(
-                f"{where}: no move within the decision time limit of {self.limit:g} s; "
-                "no result is reported",
-                game=self.game, seed=seed, seat=self.seat, bot=self.bot, limit=self.limit,
-            )
-            return failure
-        failure = BotFailed(
-            f"{where} raised {self.type_name}: {self.message}; no result is reported",
-            game=self.game, seed=seed, seat=self.seat, bot=self.bot,
-        )
-        cause = self.error or BotExceptionText(type_name=self.type_name, message=self.message)
-        failure.__cause__ = cause
-        return failure
-
-
-_Outcome = tuple[Tally, list[str]] | _Fault
+_Outcome = tuple[Tally, list[str]] | Fault
 
 
 def _play_batch(batch: _Batch) -> _Outcome:
     """Play games ``start`` to ``stop``; their tally, and each game's record as
-    JSON if asked; or the :class:`_Fault` of the first bot that failed.
-
-    With a time limit the games are played in a thread of their own, watched
-    from this one: a decision that takes longer ends the batch with a fault,
-    and the thread is abandoned (a thread cannot be stopped; it starts no
-    further game)."""
-    watch = _Watch()
+    JSON if asked; or the ``Fault`` of the first bot that failed, or took
+    longer than the time limit to decide (watched by ``watched``)."""
+    watch = Watch()
     if batch.time_limit is None:
         return _play_games(batch, watch)
-    outcome: list[_Outcome | BaseException] = []
-
-    def play() -> None:
-        try:
-            outcome.append(_play_games(batch, watch))
-        except BaseException as error:  # raised again in the watching thread
-            outcome.append(error)
-
-    games = threading.Thread(target=play, name=f"games {batch.start}-{batch.stop - 1}", daemon=True)
-    limit = batch.time_limit
-    try:
-        games.start()
-        wait = limit
-        while True:
-            games.join(wait)
-            if not games.is_alive():
-                break
-            taken = time.monotonic() - watch.since
-            if taken >= limit:
-                bot = _seating(batch.bots, watch.game, batch.rotate)[watch.seat]
-                return _Fault(watch.game, watch.seat, bot, limit, None)
-            wait = limit - taken
-    finally:
-        watch.stop = True
-    result = outcome[0]
-    if isinstance(result, BaseException):
-        raise result
-    return result
+    outcome = watched(lambda: _play_games(batch, watch), watch, batch.time_limit)
+    if outcome is None:
+        bot = _seating(batch.bots, watch.game, batch.rotate)[watch.seat]
+        return Fault(watch.game, watch.seat, bot, batch.time_limit, None)
+    return outcome
 
 
-def _play_games(batch: _Batch, watch: _Watch) -> _Outcome:
+def _play_games(batch: _Batch, watch: Watch) -> _Outcome:
     """The games of ``batch`` in this thread (see :func:`_play_batch`)."""
     tally = Tally()
     records = []
@@ -278,9 +182,9 @@ def _play_games(batch: _Batch, watch: _Watch) -> _Outcome:
                 new_game(batch.rules, seed=deal_seed), [choosers[name] for name in seating], rng, tally,
                 moves, watch,
             )
-        except _Raised as raised:
+        except Raised as raised:
             error = raised.error
-            return _Fault(game, watch.seat, seating[watch.seat], None, error, type(error).__name__, str(error))
+            return Fault(game, watch.seat, seating[watch.seat], None, error, type(error).__name__, str(error))
         tally.count_game(seating, final)
         if moves is not None:
             record = GameRecord(
@@ -455,8 +359,8 @@ def _batch_size(games: int, workers: int) -> int:
 
 def _finished(outcome: _Outcome, batch: _Batch) -> tuple[Tally, list[str]]:
     """A batch's tally and records; a fault is raised as the library error reporting it."""
-    if isinstance(outcome, _Fault):
-        failure = outcome.failure(batch)
+    if isinstance(outcome, Fault):
+        failure = outcome.failure(seed=batch.deal_seed(outcome.game))
         raise failure from failure.__cause__
     return outcome
 
