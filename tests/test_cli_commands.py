@@ -178,7 +178,7 @@ def test_the_readme_and_docs_name_the_budget_one_way() -> None:
         (["--reverse-each-one"],
          "--reverse-each-one, --reverse-on-one: --reverse-each-one counts the 1s of --reverse-on-one (O3), which is off"),
         (["--first-seat", "4"], "--first-seat: seat 4 is not at a table of 4"),
-        (["--turn-limit", "-3"], "--turn-limit: a turn limit must be at least 1 turn, not -3 (O10)"),
+        (["--turn-limit", "-3"], "--turn-limit: a turn limit is 1 to 1,000,000 turns, not -3 (O10)"),
         (["--omit", "x"], "--omit x: unknown colour 'x': expected g, r or b"),
     ],
 )

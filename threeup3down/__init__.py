@@ -25,12 +25,19 @@ from threeup3down.core.deal import new_game
 from threeup3down.core.engine import apply, is_legal, legal_moves
 from threeup3down.views.events import Event, apply_with_events, events_for
 from threeup3down.core.errors import (
+    BotError,
+    BotExceptionText,
+    BotFailed,
+    BotTimedOut,
     DocumentError,
     IllegalMoveError,
     MatchError,
     NotationError,
     RecordError,
     RulesError,
+    SimulationCancelled,
+    SimulationError,
+    SimulationInterrupted,
     ThreeUpError,
 )
 from threeup3down.core.moves import (
@@ -57,6 +64,10 @@ from threeup3down.core.state import GameState, Seat
 
 __all__ = [
     "RULES_VERSION",
+    "BotError",
+    "BotExceptionText",
+    "BotFailed",
+    "BotTimedOut",
     "Card",
     "ChooseUp",
     "ClearTwoDraw",
@@ -88,6 +99,9 @@ __all__ = [
     "ScoreScope",
     "Seat",
     "SeatView",
+    "SimulationCancelled",
+    "SimulationError",
+    "SimulationInterrupted",
     "Source",
     "Swap",
     "ThreeUpError",

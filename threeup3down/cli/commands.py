@@ -35,15 +35,21 @@ __all__ = ["main", "table_line"]
 
 USAGE_ERROR = 2
 """The exit status for a command line that cannot be run as typed."""
-INTERRUPTED = 130
-"""The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+INTERRUPTED = simulate_command.INTERRUPTED
+"""The exit status after Ctrl-C (128 + SIGINT), as shells report it, for every command."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: ``sys.argv[1:]``); return the exit status.
 
     The status is 0 on success, 2 for a command line that cannot be run
-    (the subcommand's usage and the reason go to stderr), 130 after Ctrl-C.
+    (the subcommand's usage and the reason go to stderr), 1 for a
+    ``simulate`` run that failed (a bot raised or ran out of time, a worker
+    died), and 130 after Ctrl-C, with one line on stderr saying so and no
+    traceback, whatever the command.
+
+    .. versionchanged:: 0.4.0
+       ``simulate`` exits 130 after Ctrl-C, as the other commands do (it exited 1).
 
     .. versionchanged:: 0.2.0
        Returns 2 for a usage error instead of raising :class:`SystemExit`;
@@ -63,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit:  # argparse: --help, --version, or a usage error
         return exit.code if isinstance(exit.code, int) else USAGE_ERROR
     except KeyboardInterrupt:  # Ctrl-C: stop at once, without a traceback
-        print(file=sys.stderr)
+        print("\nthreeup3down: interrupted", file=sys.stderr)  # after the ^C the terminal echoed
         return INTERRUPTED
     except BrokenPipeError:  # the reader (say, `head`) stopped listening: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

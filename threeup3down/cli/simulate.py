@@ -6,6 +6,13 @@
 started for the run; extra ``[dask]``) and ``ray`` (a Ray cluster at
 ``--address``, or a local Ray; extra ``[ray]``). A progress bar is shown
 with the ``[progress]`` extra (tqdm) when the output is a terminal.
+``--decision-time-limit`` sets how many seconds a bot may take for a move
+(default 60, ``none`` for no limit).
+
+Exit statuses: 0 after a run; 1 if it failed (a bot raised or exceeded the
+decision time limit, or a worker died); 2 for arguments it cannot run with;
+130 after Ctrl-C, as every command. A failure is one line on standard error,
+with no summary and no traceback.
 
 >>> import io, contextlib
 >>> from threeup3down.cli import main
@@ -28,12 +35,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from threeup3down.cli.bot_options import NAMES_HELP
-from threeup3down.core.errors import SimulationCancelled, ThreeUpError
+from threeup3down.core.errors import BotFailed, SimulationCancelled, SimulationInterrupted, ThreeUpError
 from threeup3down.core.rules import Rules
-from threeup3down.simulation import Progress, SimulationResult, simulate
+from threeup3down.simulation import DECISION_TIME_LIMIT, Progress, SimulationResult, simulate
 from threeup3down.simulation.executors import BACKENDS, backend
 
-__all__ = ["DESCRIPTION", "add_arguments", "default_bots", "format_summary", "run", "unwritable_output"]
+__all__ = [
+    "DESCRIPTION", "FAILED", "INTERRUPTED", "add_arguments", "default_bots", "format_summary", "run",
+    "unwritable_output",
+]
+
+FAILED = 1
+"""The exit status of a run that failed: a bot raised or ran out of time, or a worker died."""
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
 DESCRIPTION = """\
 Play many games between bots and print who wins, with 95% confidence intervals,
@@ -63,6 +78,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where the games run: local processes, a Dask cluster or Ray (default process)",
     )
     parser.add_argument("--address", default=None, help="the Dask scheduler or Ray cluster to use (default: start one here)")
+    parser.add_argument(
+        "--decision-time-limit", type=_time_limit, default=DECISION_TIME_LIMIT, metavar="SECONDS",
+        help="how long a bot may take for one move before the run fails, or 'none' "
+        f"(default {DECISION_TIME_LIMIT:g})",
+    )
     parser.add_argument("--json", metavar="FILE", default=None, help="also write the result as JSON to FILE")
     parser.add_argument("--records", metavar="FILE", default=None, help="write every game as a JSON line to FILE")
 
@@ -112,8 +132,9 @@ def run(rules: Rules, args: argparse.Namespace) -> int:
     """Run ``simulate`` with parsed options ``args`` and print the summary.
 
     Returns 0; 2 after bad arguments (an unknown bot, a wrong number of
-    bots, no games) and 1 if a worker died or the run was interrupted, with
-    the reason on standard error and no summary.
+    bots, no games); 1 if a bot raised or exceeded the decision time limit,
+    or a worker died; 130 if the run was interrupted (Ctrl-C), as for every
+    command. The reason goes to standard error in one line, with no summary.
 
     >>> parser = argparse.ArgumentParser()
     >>> add_arguments(parser)
@@ -123,9 +144,12 @@ def run(rules: Rules, args: argparse.Namespace) -> int:
     """
     try:
         return _run(rules, args)
-    except SimulationCancelled as error:
+    except SimulationInterrupted as error:
         print(f"threeup3down simulate: {error}", file=sys.stderr)
-        return 1
+        return INTERRUPTED
+    except (SimulationCancelled, BotFailed) as error:
+        print(f"threeup3down simulate: {error}", file=sys.stderr)
+        return FAILED
     except ThreeUpError as error:
         print(f"threeup3down simulate: {error}", file=sys.stderr)
         return 2
@@ -147,6 +171,7 @@ def _run(rules: Rules, args: argparse.Namespace) -> int:
             rules, bots, args.games, seed=args.seed, executor=executor,
             workers=args.workers if executor is None else None,
             progress=progress, rotate=args.rotate, records=args.records,
+            decision_time_limit=args.decision_time_limit,
         )
     elapsed = time.perf_counter() - start
     print(format_summary(result))
@@ -161,6 +186,23 @@ def _run(rules: Rules, args: argparse.Namespace) -> int:
             json.dump(document, file, indent=2)
             file.write("\n")
     return 0
+
+
+def _time_limit(text: str) -> float | None:
+    """The value of ``--decision-time-limit``: seconds, or ``none`` for no limit.
+
+    >>> _time_limit("0.5"), _time_limit("none")
+    (0.5, None)
+    """
+    if text.strip().lower() == "none":
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds or 'none', not {text!r}")
+    return seconds
 
 
 def format_summary(result: SimulationResult) -> str:

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 __all__ = [
     "BotError",
+    "BotExceptionText",
+    "BotFailed",
+    "BotTimedOut",
     "DocumentError",
     "IllegalMoveError",
     "MatchError",
@@ -20,6 +23,7 @@ __all__ = [
     "RulesError",
     "SimulationCancelled",
     "SimulationError",
+    "SimulationInterrupted",
     "ThreeUpError",
 ]
 
@@ -202,3 +206,100 @@ class SimulationCancelled(SimulationError):
     >>> issubclass(SimulationCancelled, SimulationError)
     True
     """
+
+
+class SimulationInterrupted(SimulationCancelled):
+    """A run stopped by Ctrl-C (:class:`KeyboardInterrupt`); no result is reported.
+
+    .. versionadded:: 0.4.0
+
+    >>> issubclass(SimulationInterrupted, SimulationCancelled)
+    True
+    """
+
+
+class BotFailed(SimulationError):
+    """A bot raised an exception in a game of a simulation; no result is reported.
+
+    It reads the same on every executor: it names the game (:attr:`game`, its
+    index in the run, and :attr:`seed`, the seed of its deal), the seat and
+    the bot, and the bot's exception is its ``__cause__`` (or, when that
+    exception could not be sent back from a worker process, a
+    :class:`BotExceptionText` with its type name and message).
+
+    .. versionadded:: 0.4.0
+
+    >>> import pickle
+    >>> error = BotFailed("bot 'mine' raised", game=3, seed=12, seat=1, bot="mine")
+    >>> copy = pickle.loads(pickle.dumps(error))
+    >>> str(copy), copy.game, copy.seed, copy.seat, copy.bot
+    ("bot 'mine' raised", 3, 12, 1, 'mine')
+    """
+
+    def __init__(self, message: str, *, game: int, seed: int, seat: int, bot: str) -> None:
+        super().__init__(message)
+        self.game = game
+        """The index of the game in the run (from 0)."""
+        self.seed = seed
+        """The seed of the game's deal: ``new_game(rules, seed=seed)`` deals it again."""
+        self.seat = seat
+        """The seat the bot played."""
+        self.bot = bot
+        """The bot's name."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_bot_failed, (type(self), self.args[0], vars(self)))
+
+
+def _rebuild_bot_failed(kind: type[BotFailed], text: str, context: dict[str, object]) -> BotFailed:
+    error = kind.__new__(kind)
+    ValueError.__init__(error, text)
+    vars(error).update(context)
+    return error
+
+
+class BotTimedOut(BotFailed):
+    """A bot did not decide within the decision time limit of a simulation
+    (:attr:`limit` seconds); no result is reported.
+
+    .. versionadded:: 0.4.0
+
+    >>> import pickle
+    >>> error = BotTimedOut("too slow", game=0, seed=5, seat=0, bot="mine", limit=0.5)
+    >>> copy = pickle.loads(pickle.dumps(error))
+    >>> type(copy).__name__, copy.limit, copy.bot
+    ('BotTimedOut', 0.5, 'mine')
+    """
+
+    def __init__(self, message: str, *, game: int, seed: int, seat: int, bot: str, limit: float) -> None:
+        super().__init__(message, game=game, seed=seed, seat=seat, bot=bot)
+        self.limit = limit
+        """The decision time limit, in seconds."""
+
+
+class BotExceptionText(Exception):
+    """Stands for a bot's exception that could not be pickled back from a worker
+    process: the :attr:`type_name` and :attr:`message` of the exception it was.
+
+    It is the ``__cause__`` of a :class:`BotFailed` in that case; it is not a
+    :class:`ThreeUpError`, as it reports no bad input.
+
+    .. versionadded:: 0.4.0
+
+    >>> str(BotExceptionText(type_name="LockError", message="cannot pickle"))
+    'LockError: cannot pickle'
+    """
+
+    def __init__(self, *, type_name: str, message: str) -> None:
+        super().__init__(f"{type_name}: {message}")
+        self.type_name = type_name
+        """The name of the exception's class."""
+        self.message = message
+        """The exception's message, ``str()`` of it."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_bot_exception_text, (self.type_name, self.message))
+
+
+def _rebuild_bot_exception_text(type_name: str, message: str) -> BotExceptionText:
+    return BotExceptionText(type_name=type_name, message=message)

@@ -12,13 +12,35 @@ executor.
 (20, True)
 """
 
+from threeup3down.core.errors import (
+    BotExceptionText,
+    BotFailed,
+    BotTimedOut,
+    SimulationCancelled,
+    SimulationError,
+    SimulationInterrupted,
+)
 from threeup3down.simulation.executors import ray_executor
-from threeup3down.simulation.play import Progress, game_seed, read_records, simulate, tally_games
+from threeup3down.simulation.play import (
+    DECISION_TIME_LIMIT,
+    Progress,
+    game_seed,
+    read_records,
+    simulate,
+    tally_games,
+)
 from threeup3down.simulation.results import Rate, SimulationResult, wilson_interval
 
 __all__ = [
+    "DECISION_TIME_LIMIT",
+    "BotExceptionText",
+    "BotFailed",
+    "BotTimedOut",
     "Progress",
     "Rate",
+    "SimulationCancelled",
+    "SimulationError",
+    "SimulationInterrupted",
     "SimulationResult",
     "game_seed",
     "ray_executor",

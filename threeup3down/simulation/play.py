@@ -30,27 +30,42 @@ from __future__ import annotations
 
 import concurrent.futures
 import hashlib
+import math
 import os
 import random
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import attrs
 
-from threeup3down.bots import Chooser, chooser, make_bot
+from threeup3down.bots import AnyBot, Bot, Chooser, StateBot, chooser, make_bot
 from threeup3down.core.deal import new_game
 from threeup3down.core.engine import apply
-from threeup3down.core.errors import SimulationCancelled, SimulationError, ThreeUpError
+from threeup3down.core.errors import (
+    SimulationCancelled,
+    SimulationError,
+    SimulationInterrupted,
+    ThreeUpError,
+)
 from threeup3down.core.moves import Move
 from threeup3down.core.phase import Phase
 from threeup3down.core.rules import Rules
 from threeup3down.core.state import GameState
 from threeup3down.formats.records import GameRecord, game_result, replay
 from threeup3down.formats.serialization import RECORD, from_json, to_json
+from threeup3down.simulation._faults import Fault, Raised, Watch, watched
 from threeup3down.simulation.results import SimulationResult, Tally, summarize
 
-__all__ = ["Progress", "game_seed", "read_records", "simulate", "tally_games"]
+__all__ = ["DECISION_TIME_LIMIT", "Progress", "game_seed", "read_records", "simulate", "tally_games"]
+
+DECISION_TIME_LIMIT = 60.0
+"""The default of ``decision_time_limit`` in :func:`simulate`, in seconds: far
+beyond what the library's bots take for a decision at any budget a
+simulation of many games can afford (milliseconds), so it never stops a
+slow but working bot, and short enough that a bot that never answers costs a
+minute, not the run."""
 
 Progress = Callable[[int, int], object]
 """Called with (games finished, games in all) as batches finish."""
@@ -77,13 +92,21 @@ def _play(
     rng: random.Random,
     tally: Tally,
     moves: list[Move] | None,
+    watch: Watch,
 ) -> GameState:
     """Play ``state`` to the end, seat *i* choosing with ``choosers[i]``, counting
     each move into ``tally`` and keeping the moves in ``moves`` unless it is
-    ``None``; the final state."""
+    ``None``; the final state. ``watch`` is told which seat decides since when;
+    an exception of a bot comes out as :class:`Raised`."""
     count = tally.count_move
+    clock = time.monotonic
     while state.phase is not _OVER:
-        move = choosers[state.current_player](state, rng)
+        seat = watch.seat = state.current_player
+        watch.since = clock()
+        try:
+            move = choosers[seat](state, rng)
+        except Exception as error:
+            raise Raised(error) from error
         after = apply(state, move)
         count(state, move, after)
         if moves is not None:
@@ -112,22 +135,56 @@ class _Batch:
     stop: int
     rotate: bool
     records: bool
+    given: tuple[tuple[str, AnyBot], ...] = ()
+    """The bots given as objects, by name (the others are made by name)."""
+    time_limit: float | None = None
+
+    def deal_seed(self, game: int) -> int:
+        """The seed of the deal of game ``game``."""
+        return game_seed(self.seed, _deal_index(game, self.rules.players, self.rotate))
 
 
-def _play_batch(batch: _Batch) -> tuple[Tally, list[str]]:
-    """Play games ``start`` to ``stop``; their tally, and each game's record as JSON if asked."""
+_Outcome = tuple[Tally, list[str]] | Fault
+
+
+def _play_batch(batch: _Batch) -> _Outcome:
+    """Play games ``start`` to ``stop``; their tally, and each game's record as
+    JSON if asked; or the ``Fault`` of the first bot that failed, or took
+    longer than the time limit to decide (watched by ``watched``)."""
+    watch = Watch()
+    if batch.time_limit is None:
+        return _play_games(batch, watch)
+    outcome = watched(lambda: _play_games(batch, watch), watch, batch.time_limit)
+    if outcome is None:
+        bot = _seating(batch.bots, watch.game, batch.rotate)[watch.seat]
+        return Fault(watch.game, watch.seat, bot, batch.time_limit, None)
+    return outcome
+
+
+def _play_games(batch: _Batch, watch: Watch) -> _Outcome:
+    """The games of ``batch`` in this thread (see :func:`_play_batch`)."""
     tally = Tally()
     records = []
-    players = batch.rules.players
-    choosers = {name: chooser(make_bot(name)) for name in set(batch.bots)}  # bots keep no state
+    given = dict(batch.given)
+    choosers = {  # bots keep no state
+        name: chooser(given[name] if name in given else make_bot(name)) for name in set(batch.bots)
+    }
     for game in range(batch.start, batch.stop):
+        if watch.stop:
+            break
+        watch.game = game
         seating = _seating(batch.bots, game, batch.rotate)
-        deal_seed = game_seed(batch.seed, _deal_index(game, players, batch.rotate))
+        deal_seed = batch.deal_seed(game)
         rng = random.Random(game_seed(batch.seed, game, "bots"))
         moves: list[Move] | None = [] if batch.records else None
-        final = _play(
-            new_game(batch.rules, seed=deal_seed), [choosers[name] for name in seating], rng, tally, moves
-        )
+        try:
+            final = _play(
+                new_game(batch.rules, seed=deal_seed), [choosers[name] for name in seating], rng, tally,
+                moves, watch,
+            )
+        except Raised as raised:
+            error = raised.error
+            return Fault(game, watch.seat, seating[watch.seat], None, error, type(error).__name__, str(error))
         tally.count_game(seating, final)
         if moves is not None:
             record = GameRecord(
@@ -138,8 +195,11 @@ def _play_batch(batch: _Batch) -> tuple[Tally, list[str]]:
     return tally, records
 
 
-def _check_arguments(rules: object, bots: object, games: object, seed: object) -> tuple[str, ...]:
-    """Refuse bad arguments before any game is played; the bot names, checked."""
+def _check_arguments(
+    rules: object, bots: object, games: object, seed: object
+) -> tuple[tuple[str, ...], tuple[tuple[str, AnyBot], ...]]:
+    """Refuse bad arguments before any game is played; the bot's name at each
+    seat, and the bots given as objects by name."""
     if not isinstance(rules, Rules):
         raise SimulationError(f"rules must be a Rules value, not {rules!r}")
     if isinstance(bots, str) or not isinstance(bots, Sequence):
@@ -152,15 +212,41 @@ def _check_arguments(rules: object, bots: object, games: object, seed: object) -
         raise SimulationError(
             f"{len(bots)} bots for a table of {rules.players} players: name one bot per seat"
         )
-    names = tuple(bots)
-    for name in names:
-        make_bot(name)  # a BotError names an unknown bot before any work is sent
-    return names
+    names = []
+    given: dict[str, AnyBot] = {}
+    for bot in bots:
+        if isinstance(bot, str):
+            make_bot(bot)  # a BotError names an unknown bot before any work is sent
+            names.append(bot)
+        elif isinstance(bot, (Bot, StateBot)):
+            name = type(bot).__name__
+            if given.setdefault(name, bot) != bot:
+                raise SimulationError(
+                    f"two different bots of class {name!r}: a bot object is named by its class, so "
+                    "pass the same object for every seat it plays, or give each a class of its own"
+                )
+            names.append(name)
+        else:
+            raise SimulationError(f"a bot is a bot name or an object with choose(), not {bot!r}")
+    return tuple(names), tuple(given.items())
+
+
+def _check_time_limit(limit: object) -> float | None:
+    if limit is None:
+        return None
+    if (
+        not isinstance(limit, (int, float)) or isinstance(limit, bool)
+        or not math.isfinite(limit) or limit <= 0
+    ):
+        raise SimulationError(
+            f"decision_time_limit must be a positive number of seconds or None, not {limit!r}"
+        )
+    return float(limit)
 
 
 def simulate(
     rules: Rules,
-    bots: Sequence[str],
+    bots: Sequence[str | AnyBot],
     games: int,
     *,
     seed: int,
@@ -170,8 +256,15 @@ def simulate(
     rotate: bool = False,
     batch_size: int | None = None,
     records: str | Path | None = None,
+    decision_time_limit: float | None = DECISION_TIME_LIMIT,
 ) -> SimulationResult:
-    """Play ``games`` games of ``rules``, seat *i* played by the bot named ``bots[i]``.
+    """Play ``games`` games of ``rules``, seat *i* played by the bot ``bots[i]``.
+
+    A bot is a name, as :func:`~threeup3down.bots.make_bot` takes it, or a bot
+    object (:class:`~threeup3down.bots.Bot` or
+    :class:`~threeup3down.bots.StateBot`), named in the result by its class's
+    name; an object must keep no state between decisions and, for worker
+    processes, pickle.
 
     ``executor`` runs the batches: any :class:`concurrent.futures.Executor`,
     such as a Dask ``Client.get_executor()``. Without one, ``workers``
@@ -186,10 +279,23 @@ def simulate(
     a worker, at most 500 games each); it changes how work is cut up, never
     the result.
 
+    ``decision_time_limit`` is how many seconds a bot may take for one move
+    (default :data:`DECISION_TIME_LIMIT`, a minute; ``None``: no limit). The
+    games of a batch are then played in a thread of the worker, watched by the
+    worker's own thread; a bot that takes longer ends the run. Its thread
+    cannot be stopped and is abandoned: it starts no further game, and ends
+    with its worker process (with ``workers=1``, with this process).
+
     Raises :class:`SimulationError` on bad arguments,
-    :class:`~threeup3down.core.errors.BotError` for an unknown bot, and
-    :class:`SimulationCancelled` (with how many games had finished) if a
-    worker dies or the run is interrupted: a partial result is never returned.
+    :class:`~threeup3down.core.errors.BotError` for an unknown bot,
+    :class:`~threeup3down.core.errors.BotFailed` if a bot raises (the bot's
+    exception is its ``__cause__``) and
+    :class:`~threeup3down.core.errors.BotTimedOut` if one exceeds the time
+    limit, each naming the game, its seed, the seat and the bot, on every
+    executor alike; :class:`SimulationCancelled` (with how many games had
+    finished) if a worker dies, and its
+    :class:`~threeup3down.core.errors.SimulationInterrupted` if the run is
+    interrupted (Ctrl-C): a partial result is never returned.
 
     >>> from threeup3down import Rules
     >>> result = simulate(Rules(players=2), ["heuristic", "lowest"], 8, seed=3, workers=1, rotate=True)
@@ -199,17 +305,27 @@ def simulate(
     Traceback (most recent call last):
     ...
     threeup3down.core.errors.BotError: unknown bot 'genius': the bots are random, lowest, heuristic, ismcts, cheating
+    >>> from threeup3down.bots import RandomBot
+    >>> class Broken(RandomBot):
+    ...     def choose_from(self, moves, rng):
+    ...         raise RuntimeError("out of ideas")
+    >>> simulate(Rules(players=2), ["lowest", Broken()], 8, seed=3, workers=1)
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.BotFailed: game 0 (deal seed 6033171037880001404), seat 1, bot 'Broken' raised RuntimeError: out of ideas; no result is reported
     """
-    names = _check_arguments(rules, bots, games, seed)
+    names, given = _check_arguments(rules, bots, games, seed)
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise SimulationError(f"workers must be a whole number of at least 1, not {workers!r}")
     if batch_size is not None and (
         not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1
     ):
         raise SimulationError(f"batch_size must be a whole number of at least 1, not {batch_size!r}")
+    time_limit = _check_time_limit(decision_time_limit)
     size = batch_size or _batch_size(games, workers or os.cpu_count() or 2)
     batches = [
-        _Batch(rules, names, seed, start, min(start + size, games), rotate, records is not None)
+        _Batch(rules, names, seed, start, min(start + size, games), rotate, records is not None,
+               given, time_limit)
         for start in range(0, games, size)
     ]
     if executor is None and workers == 1:
@@ -241,6 +357,18 @@ def _batch_size(games: int, workers: int) -> int:
     return max(1, min(500, games // (32 * workers)))
 
 
+def _finished(outcome: _Outcome, batch: _Batch) -> tuple[Tally, list[str]]:
+    """A batch's tally and records; a fault is raised as the library error reporting it."""
+    if isinstance(outcome, Fault):
+        failure = outcome.failure(seed=batch.deal_seed(outcome.game))
+        raise failure from failure.__cause__
+    return outcome
+
+
+def _interrupted(done: int, games: int) -> SimulationInterrupted:
+    return SimulationInterrupted(f"interrupted after {done} of {games} games: no result is reported")
+
+
 def _run_here(
     batches: Sequence[_Batch], games: int, progress: Progress | None
 ) -> list[tuple[Tally, list[str]]]:
@@ -248,14 +376,12 @@ def _run_here(
     done = 0
     try:
         for batch in batches:
-            outcomes.append(_play_batch(batch))
+            outcomes.append(_finished(_play_batch(batch), batch))
             done += batch.stop - batch.start
             if progress is not None:
                 progress(done, games)
     except KeyboardInterrupt:
-        raise SimulationCancelled(
-            f"interrupted after {done} of {games} games: no result is reported"
-        ) from None
+        raise _interrupted(done, games) from None
     return outcomes
 
 
@@ -266,7 +392,7 @@ def _run_on(
     progress: Progress | None,
 ) -> list[tuple[Tally, list[str]]]:
     """Run every batch on ``executor``; the outcomes in batch order, whatever order they finish in."""
-    futures: dict[concurrent.futures.Future[tuple[Tally, list[str]]], int] = {}
+    futures: dict[concurrent.futures.Future[_Outcome], int] = {}
     outcomes: dict[int, tuple[Tally, list[str]]] = {}
     done = 0
     try:
@@ -282,7 +408,7 @@ def _run_on(
             index = futures[future]
             batch = batches[index]
             try:
-                outcomes[index] = future.result()
+                outcome = future.result()
             except ThreeUpError:
                 raise
             except (BrokenProcessPool, concurrent.futures.CancelledError) as error:
@@ -296,13 +422,12 @@ def _run_on(
                     f"({type(error).__name__}: {error}) after {done} of {games} games: "
                     "no result is reported"
                 ) from error
+            outcomes[index] = _finished(outcome, batch)
             done += batch.stop - batch.start
             if progress is not None:
                 progress(done, games)
     except KeyboardInterrupt:
-        raise SimulationCancelled(
-            f"interrupted after {done} of {games} games: no result is reported"
-        ) from None
+        raise _interrupted(done, games) from None
     finally:
         for future in futures:
             future.cancel()
