@@ -15,7 +15,8 @@ from gymnasium.utils.passive_env_checker import env_render_passive_checker  # no
 
 from threeup3down import ThreeUpError, legal_moves  # noqa: E402
 from threeup3down.adapters.encoding import place_reward  # noqa: E402
-from threeup3down.adapters.gymnasium import ENVIRONMENT_ID, SingleSeatEnv  # noqa: E402
+from threeup3down.adapters.gymnasium import ENVIRONMENT_ID, OPPONENTS, SingleSeatEnv  # noqa: E402
+from threeup3down.bots import BOT_NAMES  # noqa: E402
 
 TABLES: dict[str, dict[str, Any]] = {
     "2 players against random": {"players": 2},
@@ -72,6 +73,18 @@ def test_masked_episodes_end_with_the_learners_place_reward() -> None:
         state = environment.state
         assert terminated and not truncated
         assert reward == (1.0 if state.winner == 0 else -1.0)
+
+
+def test_every_bot_of_make_bot_is_an_opponent() -> None:
+    """The opponents are the bots make_bot names, and each plays a whole episode
+    (the search bots at a budget of one deal), the learner rewarded +1 or -1."""
+    assert OPPONENTS == BOT_NAMES
+    for name in OPPONENTS:
+        opponent = f"{name}:1" if name in ("ismcts", "cheating") else name
+        environment = SingleSeatEnv(players=2, opponents=opponent)
+        reward, terminated, truncated, _ = _episode(environment, seed=3)
+        assert terminated and not truncated
+        assert reward == (1.0 if environment.state.winner == 0 else -1.0)
 
 
 @pytest.mark.spec("O1")
