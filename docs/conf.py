@@ -86,7 +86,7 @@ doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 html_theme = "alabaster"
 html_title = f"threeup3down {release} (rules version {rules_version})"
 html_static_path = ["_static"]
-html_css_files = ["rules.css"]
+html_css_files = ["rules.css", "layout.css"]
 html_sidebars = {
     "**": ["about.html", "searchfield.html", "navigation.html", "relations.html"],
     # The rules page is long: its sidebar lists its sections and every rule.

@@ -59,6 +59,7 @@ TESTS = ROOT / "tests"
 PACKAGE = ROOT / "threeup3down"
 SPEC = ROOT / "docs" / "rules.rst"
 API_PAGE = ROOT / "docs" / "api.rst"
+INTERNALS_PAGE = ROOT / "docs" / "internals.rst"
 
 
 def _load_reader() -> ModuleType:
@@ -507,7 +508,28 @@ def test_every_public_function_and_class_has_a_doctest() -> None:
     assert names_without_doctest() == []
 
 
+def listed_modules(page: Path) -> set[str]:
+    """The modules an API page lists, one line each."""
+    return set(re.findall(r"^   (threeup3down\.[\w.]+)$", page.read_text(encoding="utf-8"), re.M))
+
+
 def test_every_public_module_is_in_the_api_reference() -> None:
-    """docs/api.rst lists every public module of the package (one line each)."""
-    listed = set(re.findall(r"^   (threeup3down\.[\w.]+)$", API_PAGE.read_text(encoding="utf-8"), re.M))
-    assert set(public_module_names()) - listed == set()
+    """Every public module of the package is listed once: on docs/api.rst (the
+    modules a program imports) or on docs/internals.rst (the rest, by layer)."""
+    users, maintainers = listed_modules(API_PAGE), listed_modules(INTERNALS_PAGE)
+    assert users & maintainers == set()
+    assert set(public_module_names()) - (users | maintainers) == set()
+
+
+def test_the_api_reference_lists_every_module_the_guides_import() -> None:
+    """A module that the README, the tutorial, a how-to or an example imports from
+    is on the users' page, docs/api.rst, not only among the internals."""
+    guides = [ROOT / "README.md", ROOT / "docs" / "tutorial.rst",
+              *sorted((ROOT / "docs" / "howto").glob("*.rst")), *sorted((ROOT / "examples").glob("*.py"))]
+    imported = {
+        name
+        for guide in guides
+        for name in re.findall(r"(?:from|import) (threeup3down\.[\w.]+)", guide.read_text(encoding="utf-8"))
+    }
+    assert imported, "the guides import modules of the package"
+    assert imported - listed_modules(API_PAGE) == set()
