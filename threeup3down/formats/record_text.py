@@ -47,7 +47,7 @@ import attrs
 from threeup3down.core.cards import Card, Colour, format_cards, parse_cards
 from threeup3down.core.errors import NotationError, ThreeUpError
 from threeup3down.core.limits import MAX_INPUT_SIZE, size_problem
-from threeup3down.core.memos import Memo
+from threeup3down.core.memos import Memo, weigh
 from threeup3down.core.moves import Move, parse_move
 from threeup3down.formats.records import GameRecord, replay
 from threeup3down.core.rules import Rules
@@ -252,7 +252,12 @@ def _parse_move(token: str) -> Move:
     return _MOVES.remember(token, move) if len(token) <= _SHORT_MOVE else move
 
 
-_MOVES: Memo[str, Move] = Memo("moves read from records", limit=1024)
+def _move_weight(token: str, move: Move) -> int:
+    cards: object = getattr(move, "cards", ())  # the cards of a play or a 3UP choice
+    return weigh(token, move, cards)
+
+
+_MOVES: Memo[str, Move] = Memo("moves read from records", weight_of=_move_weight, limit=1024, size=1 << 18)
 _SHORT_MOVE = 64
 """The longest move text :data:`_MOVES` keeps, in characters."""
 
