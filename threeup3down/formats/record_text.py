@@ -107,6 +107,8 @@ def parse_rules(text: str) -> Rules:
     ...
     threeup3down.core.errors.NotationError: invalid rules: unknown field 'speed'
     """
+    if not isinstance(text, str):
+        raise NotationError(f"invalid rules: {text!r} is not a string of rules notation")
     hints = typing.get_type_hints(Rules)
     values: dict[str, object] = {}
     for word in text.split():
@@ -216,6 +218,8 @@ def parse_record(text: str, *, max_size: int = MAX_INPUT_SIZE) -> GameRecord:
     ...
     threeup3down.core.errors.NotationError: invalid record: the Seed tag is missing
     """
+    if not isinstance(text, str):
+        raise NotationError(f"invalid record: a record is text (a str), not {type(text).__name__}")
     too_long = size_problem(text, max_size)
     if too_long:
         raise NotationError(f"invalid record: {too_long}")
