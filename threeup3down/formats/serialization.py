@@ -185,8 +185,8 @@ class Format(Generic[T]):
         return _dumps(self.to_dict(value), indent)
 
     def from_json(self, text: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> T:
-        """The value of a JSON document of this format (text, or UTF-8 bytes),
-        of at most ``max_size`` characters or bytes (:mod:`threeup3down.core.limits`).
+        """The value of a JSON document of this format (text, or UTF-8 bytes, read
+        alike), of at most ``max_size`` characters (:mod:`threeup3down.core.limits`).
 
         >>> MOVE.from_json(b'{"format": "threeup3down/move", "version": 1, "move": "v2"}')
         FlipDown(position=2)
@@ -516,8 +516,15 @@ def from_json(
 ) -> Document | T:
     """The value of a JSON document; with ``kind``, of that format only.
 
-    Text longer than ``max_size`` characters (or bytes) is refused
+    Text longer than ``max_size`` characters is refused
     (:mod:`threeup3down.core.limits`); reading takes time linear in its length.
+    Bytes are read as UTF-8 text: the same document as :class:`str` and as
+    :class:`bytes` gives the same value or the same error, a byte that is not
+    UTF-8 refused as the lone surrogate it stands for (``surrogateescape``).
+
+    .. versionchanged:: 0.4.0
+       Bytes are UTF-8 only, counted against ``max_size`` in characters, and
+       a byte order mark is refused in bytes as in text.
 
     >>> from_json('{"format": "threeup3down/cards", "version": 1, "cards": ["7r"]}', CARDS)
     (Card.RED_7,)
