@@ -227,8 +227,10 @@ holds only new lists and objects."""
 
 def _load(text: str | bytes, max_size: int) -> object:
     """Parse JSON text, refusing text over ``max_size``, duplicate keys, NaN and Infinity."""
+    if type(text) is not str or len(text) > max_size or not text.isascii():  # else nothing to check
+        text = _text(text, max_size)
     try:
-        return json.loads(_text(text, max_size), object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except DocumentError:
         raise
     except (ValueError, RecursionError) as error:  # bad JSON, ints over 4300 digits
@@ -259,7 +261,7 @@ def _text(text: object, max_size: int) -> str:
     too_long = size_problem(text, max_size)
     if too_long:
         raise DocumentError(too_long)
-    if not text.isascii():  # a flag of the string, looked up, not a scan
+    if not text.isascii():  # a flag of the string, read, not a scan of it
         if text.startswith(_BOM):
             raise DocumentError("not JSON: the text starts with a byte order mark (U+FEFF), which JSON text does not")
         lone = _SURROGATE.search(text)
