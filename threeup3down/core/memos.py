@@ -13,7 +13,7 @@ no input, however large its cards or runs, can make one grow past its bound;
 :data:`MEMOS` lists them all by name, :func:`memo_bytes` sums their bounds,
 and :func:`clear_memos` empties them (the values are immutable, so a cleared
 memo only costs the time to fill it again). The JSON formats' cache of rules
-is the one other cache (:mod:`threeup3down.formats._rules_cache`).
+is the one other cache (:mod:`threeup3down.formats.serialization`).
 
 >>> from threeup3down import Rules, legal_moves, new_game
 >>> clear_memos()
