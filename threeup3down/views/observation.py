@@ -286,8 +286,9 @@ _VIEWS: Memo[int, tuple[Seat, SeatView]] = Memo(
 beside its view so that its ``id`` cannot pass to another. States made by
 :func:`~threeup3down.apply` share every seat the move leaves unchanged, so
 most seats of an observation were already seen in the state before. At most
-4,096 seats and 4 MiB (4,096 seats of a game's sizes take some 2.5 MB): a seat with a hand of thousands of cards (a position
-read from a stranger) weighs as much as its hand."""
+4,096 seats and 4 MiB (4,096 seats of a game's sizes take some 2.5 MB): a
+seat with a hand of thousands of cards (a position read from a stranger)
+weighs as much as its hand."""
 
 
 def _view(seat: Seat) -> SeatView:
