@@ -135,7 +135,13 @@ class Memo(Generic[K, V]):
         return value
 
     def clear(self) -> None:
-        """Empty the memo."""
+        """Empty the memo.
+
+        >>> memo = Memo[int, int]("cubes, for this example", weight_of=lambda key, value: 10)
+        >>> memo.remember(2, 8), memo.clear(), len(memo), memo.weight
+        (8, None, 0, 0)
+        >>> memo.forget()
+        """
         self.table.clear()
         self.weight = 0
 
