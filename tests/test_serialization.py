@@ -293,7 +293,7 @@ def test_a_state_in_any_json_layout_reads_as_the_same_state(change: object) -> N
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda text: "\ufeff" + text, "not JSON: Unexpected UTF-8 BOM"),
+        (lambda text: "\ufeff" + text, "not JSON: the text starts with a byte order mark (U+FEFF)"),
         (lambda text: text[:-1], "not JSON: Expecting ',' delimiter"),
         (lambda text: text.replace('"turn": ', '"x": 0, "turn": ', 1), "$: unknown field 'x'"),
         (lambda text: text.replace('"version": 1', '"version": 1, "version": 1'), "key 'version' appears twice"),

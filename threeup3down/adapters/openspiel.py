@@ -59,7 +59,7 @@ from threeup3down.adapters.encoding import (
 )
 from threeup3down.core.engine import apply
 from threeup3down.core.errors import ThreeUpError
-from threeup3down.core.memos import Memo
+from threeup3down.core.memos import Memo, weigh
 from threeup3down.views.observation import observe, sample_state
 from threeup3down.core.rules import FirstPlayer, Rules
 from threeup3down.core.state import GameState
@@ -222,7 +222,19 @@ def _codec(rules: Rules) -> ActionCodec:
     return codec if codec is not None else _CODECS.remember(rules, ActionCodec(rules))
 
 
-_CODECS: Memo[Rules, ActionCodec] = Memo("action numberings of OpenSpiel games", limit=32)
+def _codec_weight(rules: Rules, codec: ActionCodec) -> int:
+    """The bytes a numbering keeps: the rules' custom cards, and a key and an
+    index entry per action (a custom deck of many copies numbers many plays)."""
+    return weigh(rules, rules.custom_cards, codec) + codec.num_actions * _ACTION
+
+
+_ACTION = 256
+"""The bytes an action of a numbering holds at most: its key (a tuple of a few
+cards or ranks) and its entries in the numbering's tuple and dictionary."""
+
+_CODECS: Memo[Rules, ActionCodec] = Memo(
+    "action numberings of OpenSpiel games", weight_of=_codec_weight, limit=32, size=1 << 23
+)
 
 
 class ThreeUpGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped

@@ -47,7 +47,7 @@ import attrs
 from threeup3down.core.cards import Card, Colour, format_cards, parse_cards
 from threeup3down.core.errors import NotationError, ThreeUpError
 from threeup3down.core.limits import MAX_INPUT_SIZE, seed_problem, size_problem
-from threeup3down.core.memos import Memo
+from threeup3down.core.memos import Memo, weigh
 from threeup3down.core.moves import Move, parse_move
 from threeup3down.formats.records import GameRecord, replay
 from threeup3down.core.rules import Rules
@@ -107,6 +107,8 @@ def parse_rules(text: str) -> Rules:
     ...
     threeup3down.core.errors.NotationError: invalid rules: unknown field 'speed'
     """
+    if not isinstance(text, str):
+        raise NotationError(f"invalid rules: {text!r} is not a string of rules notation")
     hints = typing.get_type_hints(Rules)
     values: dict[str, object] = {}
     for word in text.split():
@@ -225,6 +227,8 @@ def parse_record(text: str, *, max_size: int = MAX_INPUT_SIZE) -> GameRecord:
     ...
     threeup3down.core.errors.NotationError: invalid record: the Seed tag is missing
     """
+    if not isinstance(text, str):
+        raise NotationError(f"invalid record: a record is text (a str), not {type(text).__name__}")
     too_long = size_problem(text, max_size)
     if too_long:
         raise NotationError(f"invalid record: {too_long}")
@@ -259,7 +263,12 @@ def _parse_move(token: str) -> Move:
     return _MOVES.remember(token, move) if len(token) <= _SHORT_MOVE else move
 
 
-_MOVES: Memo[str, Move] = Memo("moves read from records", limit=1024)
+def _move_weight(token: str, move: Move) -> int:
+    cards: object = getattr(move, "cards", ())  # the cards of a play or a 3UP choice
+    return weigh(token, move, cards)
+
+
+_MOVES: Memo[str, Move] = Memo("moves read from records", weight_of=_move_weight, limit=1024, size=1 << 18)
 _SHORT_MOVE = 64
 """The longest move text :data:`_MOVES` keeps, in characters."""
 

@@ -67,6 +67,7 @@ threeup3down.core.errors.DocumentError: $.move: not a move: '7z' (unknown colour
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, Generic, TypeVar, cast, get_args, overload
@@ -189,8 +190,8 @@ class Format(Generic[T]):
         return _dumps(self.to_dict(value), indent)
 
     def from_json(self, text: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> T:
-        """The value of a JSON document of this format (text, or UTF-8 bytes),
-        of at most ``max_size`` characters or bytes (:mod:`threeup3down.core.limits`).
+        """The value of a JSON document of this format (text, or UTF-8 bytes, read
+        alike), of at most ``max_size`` characters (:mod:`threeup3down.core.limits`).
 
         >>> MOVE.from_json(b'{"format": "threeup3down/move", "version": 1, "move": "v2"}')
         FlipDown(position=2)
@@ -231,15 +232,53 @@ holds only new lists and objects."""
 
 def _load(text: str | bytes, max_size: int) -> object:
     """Parse JSON text, refusing text over ``max_size``, duplicate keys, NaN and Infinity."""
-    too_long = size_problem(text, max_size) if isinstance(text, (str, bytes)) else None
-    if too_long:
-        raise DocumentError(too_long)
+    if type(text) is not str or len(text) > max_size or not text.isascii():  # else nothing to check
+        text = _text(text, max_size)
     try:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except DocumentError:
         raise
-    except (ValueError, RecursionError) as error:  # bad JSON or UTF-8, ints over 4300 digits
+    except (ValueError, RecursionError) as error:  # bad JSON, ints over 4300 digits
         raise DocumentError(f"not JSON: {error}") from None
+
+
+def _text(text: object, max_size: int) -> str:
+    """``text`` as the :class:`str` it stands for, refused if it is too long or not
+    Unicode text: bytes are read as UTF-8, each byte that is not UTF-8 as a lone
+    surrogate (``bytes.decode("utf-8", "surrogateescape")``, as :func:`os.fsdecode`
+    does), so that the same input, whether :class:`str` or :class:`bytes`, meets
+    the same checks in the same order and is refused with the same message.
+
+    >>> _text(b"caf\\xc3\\xa9", 10) == _text("café", 10)
+    True
+    >>> _text(b"[\\xff]", 10)
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.DocumentError: $: not JSON: invalid UTF-8 or a lone surrogate at character 1 ('\\udcff')
+    """
+    if isinstance(text, (bytes, bytearray)):
+        too_long = size_problem(bytes(text), max_size)  # before decoding, which a long input need not wait for
+        if too_long:
+            raise DocumentError(too_long)
+        text = bytes(text).decode("utf-8", "surrogateescape")
+    elif not isinstance(text, str):
+        raise DocumentError(f"a document is JSON text, a str or UTF-8 bytes, not {type(text).__name__}")
+    too_long = size_problem(text, max_size)
+    if too_long:
+        raise DocumentError(too_long)
+    if not text.isascii():  # a flag of the string, read, not a scan of it
+        if text.startswith(_BOM):
+            raise DocumentError("not JSON: the text starts with a byte order mark (U+FEFF), which JSON text does not")
+        lone = _SURROGATE.search(text)
+        if lone is not None:
+            raise DocumentError(f"not JSON: invalid UTF-8 or a lone surrogate at character {lone.start()} ({lone[0]!r})")
+    return text
+
+
+_BOM = "\ufeff"
+_SURROGATE = re.compile("[\ud800-\udfff]")
+"""A code point that is half of a UTF-16 pair: never a character of Unicode text,
+and what a byte that is not UTF-8 is read as."""
 
 
 def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
@@ -560,8 +599,15 @@ def from_json(
     document format raises :class:`~threeup3down.core.errors.DocumentError`
     naming it.
 
-    Text longer than ``max_size`` characters (or bytes) is refused
+    Text longer than ``max_size`` characters is refused
     (:mod:`threeup3down.core.limits`); reading takes time linear in its length.
+    Bytes are read as UTF-8 text: the same document as :class:`str` and as
+    :class:`bytes` gives the same value or the same error, a byte that is not
+    UTF-8 refused as the lone surrogate it stands for (``surrogateescape``).
+
+    .. versionchanged:: 0.4.0
+       Bytes are UTF-8 only, counted against ``max_size`` in characters, and
+       a byte order mark is refused in bytes as in text.
 
     .. versionchanged:: 0.4.0
        ``kind`` may be a value class, such as :class:`~threeup3down.GameState`.

@@ -437,6 +437,14 @@ def _run_on(
 def read_records(path: str | Path) -> Iterator[GameRecord]:
     """The game records a ``records`` run of :func:`simulate` wrote, in game order.
 
+    Each line is read as :func:`~threeup3down.formats.serialization.from_json`
+    reads bytes (UTF-8), so a line that is not a record is refused with the
+    message from_json gives it.
+
+    .. versionchanged:: 0.4.0
+       A line that is not UTF-8 raises :class:`~threeup3down.core.errors.DocumentError`
+       (it raised :class:`UnicodeDecodeError`).
+
     >>> import tempfile, os
     >>> from threeup3down import Rules
     >>> path = os.path.join(tempfile.mkdtemp(), "games.jsonl")
@@ -444,10 +452,10 @@ def read_records(path: str | Path) -> Iterator[GameRecord]:
     >>> [len(replay(record)) > 1 for record in read_records(path)]
     [True, True, True]
     """
-    with open(path, encoding="utf-8") as file:
+    with open(path, "rb") as file:
         for line in file:
             if line.strip():
-                yield from_json(line, RECORD)
+                yield from_json(line.rstrip(b"\r\n"), RECORD)
 
 
 def tally_games(records: Sequence[GameRecord], *, seed: int = 0, rotate: bool = False) -> SimulationResult:

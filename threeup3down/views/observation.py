@@ -53,7 +53,7 @@ from threeup3down.core.cards import Card, format_cards, sort_cards, sort_key
 from threeup3down.core.deal import random_pile_swap
 from threeup3down.core.engine import is_legal, legal_moves_seen
 from threeup3down.core.errors import ThreeUpError
-from threeup3down.core.memos import Memo
+from threeup3down.core.memos import Memo, weigh
 from threeup3down.core.moves import Move
 from threeup3down.core.rules import Rules
 from threeup3down.core.phase import Phase
@@ -295,11 +295,23 @@ def observe(state: GameState, player: int) -> Observation:
     )
 
 
-_VIEWS: Memo[int, tuple[Seat, SeatView]] = Memo("seat views", limit=4096)
+def _view_weight(key: int, entry: tuple[Seat, SeatView]) -> int:
+    """The bytes an entry of :data:`_VIEWS` keeps alive: the seat's cards too,
+    which a large hand makes the most of."""
+    seat, view = entry
+    return weigh(key, entry, seat, seat.hand, seat.up, seat.down, seat.known, view)
+
+
+_VIEWS: Memo[int, tuple[Seat, SeatView]] = Memo(
+    "seat views", weight_of=_view_weight, limit=4096, size=1 << 22
+)
 """The view of each seat seen lately, by the seat's ``id``, the seat kept alive
 beside its view so that its ``id`` cannot pass to another. States made by
 :func:`~threeup3down.apply` share every seat the move leaves unchanged, so
-most seats of an observation were already seen in the state before."""
+most seats of an observation were already seen in the state before. At most
+4,096 seats and 4 MiB (4,096 seats of a game's sizes take some 2.5 MB): a
+seat with a hand of thousands of cards (a position read from a stranger)
+weighs as much as its hand."""
 
 
 def _view(seat: Seat) -> SeatView:
