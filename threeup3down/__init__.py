@@ -130,5 +130,5 @@ __all__ = [
     "to_json",
 ]
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 """The package version (SemVer); :data:`RULES_VERSION` is the version of the rules it implements."""

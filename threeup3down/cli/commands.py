@@ -59,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     Player 0 wins after 91 turns.
     0
     >>> main(["--version"])  # doctest: +ELLIPSIS
-    threeup3down 0.3.0 (rules version ...)
+    threeup3down 0.4.0 (rules version ...)
     0
     """
     parser, commands = _parser()
