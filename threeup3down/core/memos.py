@@ -5,8 +5,9 @@ of a hand, the plays of one card or of a run of equal cards, the ways to pick
 some cards from runs of alike cards. The engine keeps each in a memo below,
 keyed by the few cards it comes from (never by a whole state), so that most of
 a move list is lookups. The layers above keep theirs as memos too: the
-observations' views of seats, the moves read from game records, the action
-numberings of OpenSpiel games. Every memo holds at most ``limit`` entries and
+observations' views of seats, the moves read from game records, and for the
+learning adapters the observation encoders (with their action numberings),
+the card counts of tuples of cards and the action keys of moves. Every memo holds at most ``limit`` entries and
 starts afresh when it would hold more, so no input can make one grow without
 bound; :data:`MEMOS` lists them all by name and :func:`clear_memos` empties
 them (the values are immutable, so a cleared memo only costs the time to fill
