@@ -271,8 +271,7 @@ class ThreeUpGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         """
         if params:
             raise ThreeUpError(f"observation parameters are not supported: {params}")
-        kind = iig_obs_type if iig_obs_type is not None else pyspiel.IIGObservationType(perfect_recall=False)
-        return ThreeUpObserver(self.rules, kind)
+        return ThreeUpObserver(self.rules, iig_obs_type)
 
 
 class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
@@ -442,7 +441,8 @@ _PRIVATE_FIELDS = ("hand",)
 
 class ThreeUpObserver:
     """OpenSpiel's Python observer: what a seat knows of a state, as a tensor
-    (with named pieces in :attr:`dict`) and as a string, as ``iig_obs_type`` asks.
+    (with named pieces in :attr:`dict`) and as a string, as ``iig_obs_type``
+    asks (by default the observation).
 
     * **private information** of the observer (``private_info`` is
       ``SINGLE_PLAYER``): its hand, and during setup the 3UP cards it chose
@@ -479,7 +479,9 @@ class ThreeUpObserver:
     True
     """
 
-    def __init__(self, rules: Rules, iig_obs_type: Any) -> None:
+    def __init__(self, rules: Rules, iig_obs_type: Any = None) -> None:
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ThreeUpError("an observer of every seat's private information is not supported")
         self._private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
