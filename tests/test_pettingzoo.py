@@ -138,10 +138,8 @@ def test_the_mask_matches_the_legal_moves_of_the_agent_to_act() -> None:
 
 def test_padded_observations_have_one_shape_for_every_table() -> None:
     """With padded=True every table of 2 to 6 players has the same observation space, so one network serves all."""
-    spaces = {
-        raw_env(players=players, padded=True).observation_space("player_0")["observation"].shape
-        for players in range(2, 7)
-    }
+    environments = [raw_env(players=players, padded=True) for players in range(2, 7)]
+    spaces = {environment.observation_spaces["player_0"]["observation"].shape for environment in environments}
     assert spaces == {(794,)}
     environment = raw_env(players=3, padded=True)
     environment.reset(seed=2)
