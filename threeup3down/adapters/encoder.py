@@ -50,7 +50,14 @@ _TOP_CARDS = 4  # the rows of ``discard_top``, as observation_fields lays them o
 
 
 class Encoded(NamedTuple):
-    """What an environment hands a seat at one step."""
+    """What an environment hands a seat at one step.
+
+    >>> from threeup3down import new_game
+    >>> state = new_game(Rules(players=2), seed=1)
+    >>> tensor, mask, moves = encoder(state.rules).encode(state, 1)
+    >>> tensor.shape, int(mask.sum()), moves
+    ((452,), 0, {})
+    """
 
     tensor: npt.NDArray[np.float32]
     """The seat's observation tensor."""
