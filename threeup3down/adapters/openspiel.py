@@ -58,6 +58,7 @@ from threeup3down.adapters.encoder import encoder
 from threeup3down.adapters.encoding import ActionCodec, observation_fields, rewards
 from threeup3down.core.engine import apply
 from threeup3down.core.errors import ThreeUpError
+from threeup3down.core.moves import Move
 from threeup3down.views.observation import observe, sample_state
 from threeup3down.core.phase import Phase
 from threeup3down.core.rules import FirstPlayer, Rules
@@ -302,6 +303,7 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         """Every decision since the deal (or since :func:`resampler` dealt this
         state): the seat, its action and the game state after it."""
         self._shown: _Shown = _Shown()
+        self._listed = _Listed(None, {})
         """What each decision of the record showed each observer, with or
         without its private information (:class:`ThreeUpObserver`)."""
 
@@ -331,7 +333,9 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.game_state is not None and player == self.game_state.current_player
-        return list(_codec(self.rules).legal_actions(self.game_state))
+        moves = _codec(self.rules).moves_by_action(self.game_state)
+        self._listed = _Listed(self.game_state, moves)
+        return sorted(moves)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card kind of the deal in proportion to the copies left,
@@ -351,7 +355,11 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     def _apply_action(self, action: int) -> None:
         if self.game_state is not None:
             seat = self.game_state.current_player
-            self.game_state = apply(self.game_state, _codec(self.rules).decode(action, self.game_state))
+            listed = self._listed
+            move = listed.moves.get(action) if listed.state is self.game_state else None
+            if move is None:  # the moves of another state were listed last
+                move = _codec(self.rules).decode(action, self.game_state)
+            self.game_state = apply(self.game_state, move)
             self.record.append((seat, action, self.game_state))
             return
         if len(self._deck) < len(self.rules.deck_cards()):
@@ -387,6 +395,19 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         if self.game_state is None:
             return f"dealing: {len(self._deck)} cards dealt"
         return self.game_state.notation()
+
+
+@attrs.frozen
+class _Listed:
+    """The legal moves by action of the game state whose legal actions were
+    listed last, so that applying one of them needs no second listing. A copy
+    of the OpenSpiel state starts without them (they are quick to list again)."""
+
+    state: GameState | None
+    moves: dict[int, Move]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Listed:
+        return _Listed(None, {})
 
 
 class _Record(list[tuple[int, int, GameState]]):
