@@ -5,7 +5,9 @@ its leaves are evaluated by one random playout, run on the engine directly
 (much faster than stepping OpenSpiel states). Python games cannot override OpenSpiel's
 ``ResampleFromInfostate``, so the bot's resampler hook gets
 :func:`threeup3down.adapters.openspiel.resampler`, which deals the cards the bot cannot
-see at random with :func:`threeup3down.sample_state`. Seats alternate between
+see at random with :func:`threeup3down.sample_state`; a resampled state knows
+the observation, not the past, so the bot keys its tree by observation
+strings (the observation carries what every player remembers). Seats alternate between
 games; the result is ISMCTS's win rate with a 95 % confidence interval.
 
 Needs the ``[openspiel]`` extra. Run (about a second a game at the defaults)::
@@ -71,6 +73,7 @@ def play(game: ThreeUpGame, ismcts_seat: int, simulations: int, seed: int) -> Th
         uct_c=2.0,
         max_simulations=simulations,
         random_state=np.random.RandomState(seed),
+        use_observation_string=True,  # resampled states have the observation, not the past
     )
     searcher.set_resampler(resampler(game, seed))
     codec = ActionCodec(game.rules)

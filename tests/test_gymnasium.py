@@ -24,6 +24,7 @@ TABLES: dict[str, dict[str, Any]] = {
     "3 players, seat 2, mixed bots, swap": {
         "players": 3, "seat": 2, "opponents": ("lowest", "random"), "same_colour_swap": True,
     },
+    "5 players, padded to six seats": {"players": 5, "padded": True},
 }
 
 
@@ -136,3 +137,43 @@ def test_the_how_to_lists_every_opponent() -> None:
     listed = page.split("``opponents``", 1)[1].split(">>> from threeup3down.adapters.gymnasium import OPPONENTS", 1)[0]
     assert set(OPPONENTS) == {"random", "lowest", "heuristic", "ismcts", "cheating"}
     assert all(f'``"{name}"``' in listed for name in OPPONENTS)
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_make_vec_runs_every_environment_and_passes_gymnasiums_checks(mode: str) -> None:
+    """gymnasium.make_vec, sync and async: every sub-environment is made by gymnasium.make, which wraps
+    it in Gymnasium's passive checker, and in sync mode each also passes check_env; observations lie
+    in the batched space; the same seeds give the same batches in both modes; finished episodes
+    reset by themselves."""
+    from gymnasium.utils.env_checker import data_equivalence
+
+    import numpy as np
+
+    options = {"players": 3, "opponents": "lowest", "turn_limit": 30}
+    environments = gymnasium.make_vec(ENVIRONMENT_ID, num_envs=3, vectorization_mode=mode, **options)
+    reference = gymnasium.make_vec(ENVIRONMENT_ID, num_envs=3, vectorization_mode="sync", **options)
+    try:
+        assert environments.num_envs == 3
+        assert environments.single_action_space == gymnasium.spaces.Discrete(553)
+        if mode == "sync":
+            for environment in environments.envs:
+                check_env(environment.unwrapped, skip_render_check=True)
+        observations, info = environments.reset(seed=4)
+        expected, expected_info = reference.reset(seed=4)
+        assert environments.observation_space.contains(observations)
+        assert data_equivalence(observations, expected) and data_equivalence(info, expected_info)
+        episodes_ended = 0
+        for _ in range(60):
+            masks = info["action_mask"]
+            actions = np.array([int(np.flatnonzero(mask)[0]) if mask.any() else 0 for mask in masks])
+            observations, rewards, terminated, truncated, info = environments.step(actions)
+            expected, *_, expected_info = reference.step(actions)
+            assert environments.observation_space.contains(observations)
+            assert data_equivalence(observations, expected)
+            assert data_equivalence(info["action_mask"], expected_info["action_mask"])
+            episodes_ended += int((terminated | truncated).sum())
+            assert set(rewards[~(terminated | truncated)].tolist()) <= {0.0}
+        assert episodes_ended > 0  # a 30-turn limit ends episodes within 60 steps, and they restart
+    finally:
+        environments.close()
+        reference.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from itertools import permutations
 from typing import Any
 
@@ -15,6 +16,7 @@ from tests.extras import require
 from tests.strategies import rules
 
 pyspiel = require("pyspiel", "openspiel")
+import numpy as np  # noqa: E402
 
 from threeup3down import (  # noqa: E402
     Card,
@@ -22,6 +24,7 @@ from threeup3down import (  # noqa: E402
     Deck,
     EarlyDraw,
     FirstPlayer,
+    Play,
     Rules,
     ScoreScope,
     ThreeUpError,
@@ -29,7 +32,7 @@ from threeup3down import (  # noqa: E402
     observe,
     parse_cards,
 )
-from threeup3down.adapters.encoding import rewards  # noqa: E402
+from threeup3down.adapters.encoding import ActionCodec, rewards  # noqa: E402
 from threeup3down.adapters.openspiel import (  # noqa: E402
     ThreeUpGame,
     ThreeUpState,
@@ -207,8 +210,8 @@ def _dealt(game: ThreeUpGame, seed: int) -> ThreeUpState:
     return state
 
 
-def test_information_states_come_from_the_seat_observation() -> None:
-    """Info-state strings and tensors are equal for states a seat cannot tell apart, and legal actions too."""
+def test_observations_are_equal_for_states_the_seat_cannot_tell_apart() -> None:
+    """Observation strings and tensors are equal for a resampled state, and legal actions too."""
     game = ThreeUpGame({"players": 3, "turn_limit": 100})
     state = _dealt(game, 3)
     rng = random.Random(1)
@@ -219,8 +222,8 @@ def test_information_states_come_from_the_seat_observation() -> None:
     assert sampled.game_state is not None and state.game_state is not None
     assert sampled.game_state != state.game_state
     assert observe(sampled.game_state, player) == observe(state.game_state, player)
-    assert sampled.information_state_string(player) == state.information_state_string(player)
-    assert sampled.information_state_tensor(player) == state.information_state_tensor(player)
+    assert sampled.observation_string(player) == state.observation_string(player)
+    assert sampled.observation_tensor(player) == state.observation_tensor(player)
     assert sampled.legal_actions() == state.legal_actions()
     assert len(state.legal_actions()) == len(legal_moves(state.game_state))
 
@@ -234,3 +237,117 @@ def test_states_serialize_and_deserialize() -> None:
     _, restored = pyspiel.deserialize_game_and_state(text)
     assert restored.game_state == state.game_state
     assert str(restored) == str(state)
+
+
+KINDS = {
+    f"recall={recall} public={public} private={private.name}": (recall, public, private)
+    for recall in (False, True)
+    for public in (False, True)
+    for private in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.SINGLE_PLAYER)
+}
+
+
+@pytest.mark.parametrize("kind", KINDS.values(), ids=KINDS.keys())
+def test_every_kind_of_observation_works_on_random_play(kind: tuple[bool, bool, Any]) -> None:
+    """make_observation(game, kind), as OpenSpiel's observer tests use it: a fixed tensor
+    whose dict pieces are views of it, in bounds, and equal for a state resampled from
+    what the seat sees when the kind has no perfect recall."""
+    from open_spiel.python.observation import make_observation
+
+    recall, public, private = kind
+    game = pyspiel.load_game("python_threeup3down", {"players": 3, "turn_limit": 60, "chosen_faces": True})
+    observation = make_observation(
+        game, pyspiel.IIGObservationType(perfect_recall=recall, public_info=public, private_info=private)
+    )
+    assert ("hand" in observation.dict) == (private == pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    assert ("history" in observation.dict) == (recall and public)
+    assert ("discard_pile" in observation.dict) == public
+    size = observation.tensor.size
+    assert size == sum(piece.size for piece in observation.dict.values())
+    bound = len(game.rules.deck_cards())
+    state = _dealt(game, 11)
+    rng = random.Random(5)
+    again = resampler(game, seed=3)
+    while not state.is_terminal():
+        for player in range(game.num_players()):
+            observation.set_from(state, player)
+            assert observation.tensor.size == size
+            assert 0 <= observation.tensor.min(initial=0)
+            assert observation.tensor.max(initial=0) <= max(bound, game.num_distinct_actions())
+            text = observation.string_from(state, player)
+            if not recall:
+                other = again(state, player)
+                before = observation.tensor.copy()
+                observation.set_from(other, player)
+                assert np.array_equal(observation.tensor, before)
+                assert observation.string_from(other, player) == text
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_an_observer_of_every_hand_is_refused() -> None:
+    """private_info=ALL_PLAYERS would be the whole state: a ThreeUpError says it is not supported."""
+    game = ThreeUpGame({"players": 2})
+    with pytest.raises(ThreeUpError, match="every seat's private information"):
+        game.make_py_observer(
+            pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+        )
+    with pytest.raises(ThreeUpError, match="not supported"):
+        game.make_py_observer(None, {"single_tensor": True})
+
+
+def test_the_information_state_is_the_observation_and_a_perfect_recall_of_the_past() -> None:
+    """The info-state tensor begins with the observation tensor; its history grows by one row a
+    decision and never changes a row (perfect recall); a resampled state, equal to see, differs."""
+    game = ThreeUpGame({"players": 3, "turn_limit": 60})
+    state = _dealt(game, 4)
+    rng = random.Random(2)
+    size = len(state.observation_tensor(0))
+    rows: list[list[float]] = [[] for _ in range(3)]
+    for decisions in range(1, 60):
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            break
+        for player in range(3):
+            info = state.information_state_tensor(player)
+            assert info[:size] == state.observation_tensor(player)
+            history = np.array(info[size:]).reshape(game.max_game_length(), 41)
+            assert history[:decisions, 0].min() >= 1 and not history[decisions:].any()
+            assert history[: decisions - 1].tolist() == rows[player]
+            rows[player] = history[:decisions].tolist()
+    player = state.current_player()
+    sampled = resampler(game, seed=1)(state, player)
+    assert sampled.observation_tensor(player) == state.observation_tensor(player)
+    assert sampled.information_state_tensor(player) != state.information_state_tensor(player)
+
+
+@pytest.mark.spec("S3", "P1")
+def test_the_history_shows_a_play_to_all_and_a_3up_choice_only_to_its_maker() -> None:
+    """In the history, a 3UP choice is an action only for the seat that made it (S3) and setup's end
+    shows every seat the 3UP cards (S3); a play shows its cards to everyone (P1)."""
+    game = ThreeUpGame({"players": 2, "turn_limit": 60})
+    state = _dealt(game, 6)
+    codec = ActionCodec(game.rules)
+    first = state.legal_actions()[0]
+    state.apply_action(first)  # seat 0 chooses its 3UP cards
+    state.apply_action(state.legal_actions()[0])  # seat 1: setup is over
+    assert state.game_state is not None
+    ups = [state.game_state.seats[seat].up for seat in range(2)]
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    kinds = list(Card)
+
+    def row(player: int, number: int) -> tuple[int, int, dict[str, int]]:
+        observer.set_from(state, player)
+        values = observer.dict["history"][number]
+        shown = {str(kinds[i]): int(n) for i, n in enumerate(values[2:]) if n}
+        return int(values[0]), int(values[1]), shown
+
+    assert row(0, 0)[:2] == (1, first + 1)  # its own choice, slot 0
+    assert row(1, 0)[:2] == (2, 0)  # seat 0's choice, hidden from seat 1
+    assert row(1, 1)[2] == dict(Counter(str(card) for card in ups[0]))  # shown when setup ends
+    assert row(0, 1)[2] == dict(Counter(str(card) for card in ups[1]))
+    mover = state.current_player()
+    play = next(action for action in state.legal_actions() if codec.describe(action) not in ("pick", "draw"))
+    move = codec.decode(play, state.game_state)
+    assert isinstance(move, Play) and not state.game_state.seats[mover].known
+    state.apply_action(play)
+    assert row(1 - mover, 2) == (2, play + 1, dict(Counter(str(card) for card in move.cards)))

@@ -35,6 +35,7 @@ TABLES: dict[str, dict[str, Any]] = {
         "players": 3, "same_colour_swap": True, "chosen_faces": True, "pile_swap": True,
     },
     "6 players, places, short turn limit": {"players": 6, "places": True, "turn_limit": 40},
+    "3 players, padded to six seats": {"players": 3, "padded": True},
 }
 
 
@@ -133,3 +134,14 @@ def test_the_mask_matches_the_legal_moves_of_the_agent_to_act() -> None:
         mask = environment.observe(agent)["action_mask"]
         expected = len(legal_moves(environment.state_now)) if agent == environment.agent_selection else 0
         assert mask.dtype.name == "int8" and int(mask.sum()) == expected
+
+
+def test_padded_observations_have_one_shape_for_every_table() -> None:
+    """With padded=True every table of 2 to 6 players has the same observation space, so one network serves all."""
+    environments = [raw_env(players=players, padded=True) for players in range(2, 7)]
+    spaces = {environment.observation_spaces["player_0"]["observation"].shape for environment in environments}
+    assert spaces == {(794,)}
+    environment = raw_env(players=3, padded=True)
+    environment.reset(seed=2)
+    observation, *_ = environment.last()
+    assert observation["observation"].shape == (794,)

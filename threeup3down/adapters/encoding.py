@@ -33,6 +33,7 @@ import numpy.typing as npt
 from threeup3down.core.cards import Card, Rank
 from threeup3down.core.engine import legal_moves
 from threeup3down.core.errors import ThreeUpError
+from threeup3down.core.memos import Memo, weigh
 from threeup3down.core.moves import (
     ChooseUp,
     DeclineSwap,
@@ -52,11 +53,13 @@ from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState
 
 __all__ = [
+    "PADDED_SEATS",
     "ActionCodec",
     "observation_fields",
     "observation_shape",
     "observation_tensor",
     "place_reward",
+    "seat_slots",
     "rewards",
 ]
 
@@ -112,6 +115,7 @@ class ActionCodec:
         self.rules = rules
         """The rules whose moves are numbered."""
         self._colour = rules.colour_matters
+        self._seen = _MOVE_KEYS[self._colour]
         self._keys: tuple[_Key, ...] = tuple(_all_keys(rules))
         self._index = {key: action for action, key in enumerate(self._keys)}
 
@@ -179,6 +183,20 @@ class ActionCodec:
         True
         """
         return tuple(sorted(self.encode(move) for move in self._legal(position)))
+
+    def moves_by_action(self, position: Position) -> dict[int, Move]:
+        """Each legal action in ``position`` with the move :meth:`decode` gives
+        for it, in the order :func:`~threeup3down.legal_moves` lists them: the
+        mask and the moves of one position from one listing of its moves.
+
+        >>> from threeup3down import GameState
+        >>> state = GameState.from_notation("play 0 4g,7g,7r,Cb|-|-/9b|-|- - 5r *", Rules(players=2))
+        >>> {action: str(move) for action, move in ActionCodec(state.rules).moves_by_action(state).items()}
+        {47: '7g', 48: '7g,7r', 75: 'Cb'}
+        """
+        index = self._index
+        key = self._key
+        return {index[key(move)]: move for move in self._legal(position)}
 
     def mask(self, position: Position) -> npt.NDArray[np.int8]:
         """The legal-action mask: ``numpy.int8``, 1 at each legal action.
@@ -277,6 +295,14 @@ class ActionCodec:
         raise ThreeUpError(f"needs a GameState or an Observation, not {position!r}")
 
     def _key(self, move: Move) -> _Key:
+        """The key of ``move``, looked up for a move object seen lately (the
+        engine hands out the same move objects again, :mod:`~threeup3down.core.memos`)."""
+        entry = self._seen.table.get(id(move))
+        if entry is not None and entry[0] is move:
+            return entry[1]
+        return self._seen.remember(id(move), (move, self._new_key(move)))[1]
+
+    def _new_key(self, move: Move) -> _Key:
         match move:
             case ChooseUp():
                 return ("up", self._units(move.cards))
@@ -299,6 +325,22 @@ class ActionCodec:
 
     def _units(self, cards: tuple[Card, ...]) -> tuple[Card | Rank, ...]:
         return cards if self._colour else tuple(card.rank for card in cards)
+
+
+def _key_weight(key: int, entry: tuple[Move, _Key]) -> int:
+    """The bytes an entry of :data:`_MOVE_KEYS` keeps alive: the move and its
+    cards too, which a large play makes the most of."""
+    move, action_key = entry
+    return weigh(key, entry, move, action_key, getattr(move, "cards", ()))
+
+
+_MOVE_KEYS: tuple[Memo[int, tuple[Move, _Key]], Memo[int, tuple[Move, _Key]]] = (
+    Memo("action keys of moves, colours alike", weight_of=_key_weight, limit=4096, size=1 << 20),
+    Memo("action keys of moves, by colour", weight_of=_key_weight, limit=4096, size=1 << 20),
+)
+"""The action key of each move seen lately, by the move's ``id``, the move kept
+alive beside its key so that its ``id`` cannot pass to another; colours alike
+``[0]`` or told apart ``[1]`` (O7)."""
 
 
 def _unit_text(unit: object) -> str:
@@ -364,12 +406,18 @@ def _multisets(
 # ------------------------------------------------------------- observations
 
 
-def observation_fields(rules: Rules) -> tuple[tuple[str, int], ...]:
+def observation_fields(rules: Rules, *, padded: bool = False) -> tuple[tuple[str, int], ...]:
     """The observation tensor's layout: each field's name and length, in order.
 
     Seats are listed relative to the observer: the observer first, then the
     seats after it in seat order. Card counts are per card kind, in card
     order (``1g, 1r, 1b, 2g, …, C+2b``: 39 kinds).
+
+    With ``padded``, every per-seat field has room for :data:`PADDED_SEATS`
+    seats whatever the table's size (S1: 2–6 players, one deck), the slots
+    after the last seat all zero, and one more field, ``seated``, marks the
+    slots with a seat in them: one network reads every table of one deck.
+    The padded layout refuses a table of more than six (O11).
 
     =======================  ========  ==================================================
     Field                    Length    Content
@@ -396,14 +444,20 @@ def observation_fields(rules: Rules) -> tuple[tuple[str, int], ...]:
     ``reversed``             1         1 once play runs against seat order (O3)
     ``pile_swap_pending``    1         1 while the pile swap is still to come (O5)
     ``turn_fraction``        1         turns completed over the turn limit (O10), else 0
+    ``seated``               n         padded only: 1 for each slot with a seat in it
     =======================  ========  ==================================================
+
+    Here *n* is the number of players, or :data:`PADDED_SEATS` when padded.
 
     >>> fields = observation_fields(Rules(players=2))
     >>> fields[:3], sum(length for _, length in fields)
     ((('hand', 39), ('up', 78), ('known', 78)), 452)
+    >>> padded = observation_fields(Rules(players=2), padded=True)
+    >>> padded[1], padded[-1], padded == observation_fields(Rules(players=5), padded=True)
+    (('up', 234), ('seated', 6), True)
     """
     kinds = len(_CARDS)
-    seats = rules.players
+    seats = seat_slots(rules, padded=padded)
     return (
         ("hand", kinds),
         ("up", kinds * seats),
@@ -426,21 +480,50 @@ def observation_fields(rules: Rules) -> tuple[tuple[str, int], ...]:
         ("reversed", 1),
         ("pile_swap_pending", 1),
         ("turn_fraction", 1),
-    )
+    ) + ((("seated", seats),) if padded else ())
 
 
-def observation_shape(rules: Rules) -> tuple[int]:
+PADDED_SEATS = 6
+"""The seats of the padded layout: the largest table of one deck (S1)."""
+
+
+def seat_slots(rules: Rules, *, padded: bool = False) -> int:
+    """How many seats each per-seat field of the tensor has room for: the
+    table's players, or :data:`PADDED_SEATS` when ``padded``.
+
+    >>> seat_slots(Rules(players=3)), seat_slots(Rules(players=3), padded=True)
+    (3, 6)
+    >>> seat_slots(Rules(players=8, decks=2), padded=True)
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.ThreeUpError: the padded observation has room for 6 seats, not the 8 of this table (O11)
+    """
+    if not padded:
+        return rules.players
+    if rules.players > PADDED_SEATS:
+        raise ThreeUpError(
+            f"the padded observation has room for {PADDED_SEATS} seats, "
+            f"not the {rules.players} of this table (O11)"
+        )
+    return PADDED_SEATS
+
+
+def observation_shape(rules: Rules, *, padded: bool = False) -> tuple[int]:
     """The shape of :func:`observation_tensor` under ``rules``.
 
-    >>> observation_shape(Rules(players=4))
-    (620,)
+    >>> observation_shape(Rules(players=4)), observation_shape(Rules(players=4), padded=True)
+    ((620,), (794,))
     """
-    return (sum(length for _, length in observation_fields(rules)),)
+    return (sum(length for _, length in observation_fields(rules, padded=padded)),)
 
 
-def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
+def observation_tensor(observation: Observation, *, padded: bool = False) -> npt.NDArray[np.float32]:
     """``observation`` as a flat ``float32`` vector laid out as
-    :func:`observation_fields` lists.
+    :func:`observation_fields` lists (``padded`` as there).
+
+    This is the definition of the encoding, written field by field;
+    :class:`~threeup3down.adapters.encoder.ObservationEncoder` writes the same
+    tensor from a state in one pass, for the environments.
 
     It is built from the observation alone, so no hidden card can enter it:
     two states that differ only in what the seat cannot see give equal tensors.
@@ -456,23 +539,25 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
         raise ThreeUpError(f"observation_tensor needs an Observation, not {observation!r}")
     rules = observation.rules
     seats = rules.players
+    empty = seat_slots(rules, padded=padded) - seats
     order = [(observation.player + offset) % seats for offset in range(seats)]
     views = [observation.seats[seat] for seat in order]
+    no_cards = [np.zeros(len(_CARDS), dtype=np.float32)] * empty
     top = np.zeros((_TOP_CARDS, len(_CARDS)), dtype=np.float32)
     for depth, card in enumerate(reversed(observation.discard_pile[-_TOP_CARDS:])):
         top[depth, _CARD_INDEX[card]] = 1
     parts = {
         "hand": _counts(observation.hand),
-        "up": np.concatenate([_counts(view.up) for view in views]),
-        "known": np.concatenate([_counts(view.known) for view in views]),
-        "hand_size": [view.hand_size for view in views],
-        "up_size": [view.up_size for view in views],
-        "down_size": [view.down_size for view in views],
-        "finished": [seat in observation.finished for seat in order],
+        "up": np.concatenate([_counts(view.up) for view in views] + no_cards),
+        "known": np.concatenate([_counts(view.known) for view in views] + no_cards),
+        "hand_size": [view.hand_size for view in views] + [0] * empty,
+        "up_size": [view.up_size for view in views] + [0] * empty,
+        "down_size": [view.down_size for view in views] + [0] * empty,
+        "finished": [seat in observation.finished for seat in order] + [False] * empty,
         "to_move": [
             seat == observation.current_player and not observation.is_over for seat in order
-        ],
-        "first_player": [seat == observation.first_player for seat in order],
+        ] + [False] * empty,
+        "first_player": [seat == observation.first_player for seat in order] + [False] * empty,
         "discard_pile": _counts(observation.discard_pile),
         "discard_top": top.ravel(),
         "discard_size": [len(observation.discard_pile)],
@@ -485,9 +570,10 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
         "reversed": [observation.direction < 0],
         "pile_swap_pending": [observation.pile_swap_pending],
         "turn_fraction": [observation.turn / rules.turn_limit if rules.turn_limit else 0.0],
+        "seated": [True] * seats + [False] * empty,
     }
     return np.concatenate(
-        [np.asarray(parts[name], dtype=np.float32) for name, _ in observation_fields(rules)]
+        [np.asarray(parts[name], dtype=np.float32) for name, _ in observation_fields(rules, padded=padded)]
     )
 
 

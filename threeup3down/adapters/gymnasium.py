@@ -39,7 +39,8 @@ import numpy.typing as npt
 
 from threeup3down.bots import BOT_NAMES, AnyBot, decide, make_bot
 from threeup3down.core.deal import new_game
-from threeup3down.adapters.encoding import ActionCodec, observation_shape, observation_tensor, rewards
+from threeup3down.adapters.encoder import encoder
+from threeup3down.adapters.encoding import rewards
 from threeup3down.core.engine import apply
 from threeup3down.core.errors import ThreeUpError
 from threeup3down.core.moves import Move
@@ -70,8 +71,10 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
     """One learning seat against bots.
 
     ``seat`` is the learner's seat; ``opponents`` names the bot for every
-    other seat, or one name per other seat in seat order. The other keyword
-    arguments are :class:`~threeup3down.Rules` fields.
+    other seat, or one name per other seat in seat order (any of
+    :data:`OPPONENTS`); ``padded`` lays the observation out for six seats
+    whatever the table (:func:`~threeup3down.adapters.encoding.observation_fields`).
+    The other keyword arguments are :class:`~threeup3down.Rules` fields.
 
     >>> environment = SingleSeatEnv(players=3, seat=1, opponents=("random", "lowest"))
     >>> observation, info = environment.reset(seed=3)
@@ -90,6 +93,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
         seat: int = 0,
         opponents: str | Sequence[str] = "random",
+        padded: bool = False,
         **rules_options: Any,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -110,17 +114,24 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         for name in names:
             make_bot(name)  # refuse unknown names now (BotError)
         self._opponent_names = names
-        self.codec = ActionCodec(self.rules)
+        self.encoder = encoder(self.rules, padded=padded)
+        self.rules = self.encoder.rules  # one Rules object for states and encoder alike
+        """The observations' tensors and masks (made once per rules)."""
+        self.codec = self.encoder.codec
         """The numbering of the actions."""
         self.action_space = gymnasium.spaces.Discrete(self.codec.num_actions)
         self.observation_space = gymnasium.spaces.Box(
-            0.0, float(len(self.rules.deck_cards())), observation_shape(self.rules), dtype=np.float32
+            0.0, float(len(self.rules.deck_cards())), self.encoder.shape, dtype=np.float32
         )
         self.state: GameState = new_game(self.rules, seed=0)
         """The game as it stands (the learner must not peek: it sees the observation)."""
         self._bots: dict[int, AnyBot] = {}
         self._rng = random.Random(0)
         self._done = True
+        self._moves: dict[int, Move] = {}
+        self.moves_made = 0
+        """The moves made since the learner's first decision of the game: its own
+        and the bots' after them (a game's length in decisions, for benchmarks)."""
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -142,7 +153,8 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         self.state = new_game(self.rules, rng=random.Random(deal_seed))
         self._done = False
         self._let_bots_play()
-        return self._observation(), self._info()
+        self.moves_made = 0
+        return self._encode()
 
     def step(
         self, action: np.int64 | int
@@ -157,14 +169,17 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         """
         if self._done:
             raise ThreeUpError("the episode is over: call reset() to deal a new game")
-        try:
-            move = self.codec.decode(action, self.state)
-        except ThreeUpError:
-            self._done = True
-            info = self._info()
-            info["illegal_action"] = True
-            return self._observation(), ILLEGAL_ACTION_REWARD, True, False, info
+        move = self._moves.get(int(action)) if isinstance(action, (int, np.integer)) else None
+        if move is None:
+            try:
+                move = self.codec.decode(action, self.state)
+            except ThreeUpError:
+                self._done = True
+                observation, info = self._encode()
+                info["illegal_action"] = True
+                return observation, ILLEGAL_ACTION_REWARD, True, False, info
         self.state = apply(self.state, move)
+        self.moves_made += 1
         self._let_bots_play()
         placed = self.seat in self.state.finished
         self._done = self.state.is_over or placed
@@ -172,23 +187,23 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         reward = rewards(self.state)[self.seat] if self._done else 0.0
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, self._done and not truncated, truncated, self._info()
+        observation, info = self._encode()
+        return observation, reward, self._done and not truncated, truncated, info
 
     def _let_bots_play(self) -> None:
         """The other seats move until the learner is to decide or has finished."""
         state = self.state
         while not state.is_over and state.current_player != self.seat and self.seat not in state.finished:
             state = apply(state, _opponent_move(self._bots[state.current_player], state, self._rng))
+            self.moves_made += 1
         self.state = state
 
-    def _observation(self) -> Observation:
-        return observation_tensor(observe(self.state, self.seat))
-
-    def _info(self) -> dict[str, Any]:
-        """The learner's mask, from the state (equal to its observation's, and faster)."""
-        if self.state.is_over or self.state.current_player != self.seat:
-            return {"action_mask": np.zeros(self.codec.num_actions, dtype=np.int8)}
-        return {"action_mask": self.codec.mask(self.state)}
+    def _encode(self) -> tuple[Observation, dict[str, Any]]:
+        """The learner's observation tensor and its mask (in ``info``), in one
+        pass; the moves of the mask are kept for the next step."""
+        encoded = self.encoder.encode(self.state, self.seat)
+        self._moves = encoded.moves if not self._done else {}
+        return encoded.tensor, {"action_mask": encoded.mask}
 
     def render(self) -> str | None:
         """The table as the learner sees it: returned (``ansi``) or printed (``human``).

@@ -15,12 +15,16 @@ a ``bool`` or ``int`` field as it is, an enumeration as its value (such as
 ``"rb"``), ``custom_cards`` in card notation (empty for none) and
 ``turn_limit`` at least 1 (OpenSpiel needs a bounded game).
 
-A seat's information state and observation are both its
-:class:`~threeup3down.Observation`: a string of its view and the tensor of
-:func:`~threeup3down.adapters.encoding.observation_tensor`. Both include what every
-player remembers, the cards known to be in each hand
-(:attr:`~threeup3down.SeatView.known`), so a seat's view carries the public
-history that matters for play.
+A seat's observation is its :class:`~threeup3down.Observation`: a string of
+its view and the tensor of
+:func:`~threeup3down.adapters.encoding.observation_tensor`. It includes what
+every player remembers, the cards known to be in each hand
+(:attr:`~threeup3down.SeatView.known`), so it carries the history that
+matters for play (OpenSpiel's ISMCTS can key its tree by it,
+``use_observation_string=True``). The information state adds perfect recall:
+every decision since the deal, as the seat saw it.
+:meth:`ThreeUpGame.make_py_observer` honours every ``iig_obs_type`` as
+OpenSpiel's own Python games do (:class:`ThreeUpObserver`).
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_threeup3down", {"players": 3, "turn_limit": 100})
@@ -40,7 +44,7 @@ import operator
 import random
 import typing
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -50,17 +54,13 @@ import pyspiel
 
 from threeup3down.core.cards import Card, Colour, format_cards, parse_cards
 from threeup3down.core.deal import deal_from
-from threeup3down.adapters.encoding import (
-    ActionCodec,
-    observation_fields,
-    observation_shape,
-    observation_tensor,
-    rewards,
-)
+from threeup3down.adapters.encoder import encoder
+from threeup3down.adapters.encoding import ActionCodec, observation_fields, rewards
 from threeup3down.core.engine import apply
 from threeup3down.core.errors import ThreeUpError
-from threeup3down.core.memos import Memo, weigh
+from threeup3down.core.moves import Move
 from threeup3down.views.observation import observe, sample_state
+from threeup3down.core.phase import Phase
 from threeup3down.core.rules import FirstPlayer, Rules
 from threeup3down.core.state import GameState
 from threeup3down.views.text import render_view
@@ -161,6 +161,7 @@ def parameters(rules: Rules) -> dict[str, bool | int | str]:
 _DEFAULTS = parameters(Rules())
 """The game's parameters and their defaults, the defaults of the fields."""
 _KINDS = tuple(Card)
+_KIND_INDEX = {card: index for index, card in enumerate(_KINDS)}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -217,24 +218,9 @@ def max_game_length(rules: Rules) -> int:
 
 
 def _codec(rules: Rules) -> ActionCodec:
-    """The numbering of the actions of a game of ``rules``, made once per rules."""
-    codec = _CODECS.table.get(rules)
-    return codec if codec is not None else _CODECS.remember(rules, ActionCodec(rules))
-
-
-def _codec_weight(rules: Rules, codec: ActionCodec) -> int:
-    """The bytes a numbering keeps: the rules' custom cards, and a key and an
-    index entry per action (a custom deck of many copies numbers many plays)."""
-    return weigh(rules, rules.custom_cards, codec) + codec.num_actions * _ACTION
-
-
-_ACTION = 256
-"""The bytes an action of a numbering holds at most: its key (a tuple of a few
-cards or ranks) and its entries in the numbering's tuple and dictionary."""
-
-_CODECS: Memo[Rules, ActionCodec] = Memo(
-    "action numberings of OpenSpiel games", weight_of=_codec_weight, limit=32, size=1 << 23
-)
+    """The numbering of the actions of a game of ``rules``, made once per rules
+    (that of its :func:`~threeup3down.adapters.encoder.encoder`)."""
+    return encoder(rules).codec
 
 
 class ThreeUpGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
@@ -247,7 +233,7 @@ class ThreeUpGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         parameters = dict(params or {})
-        rules = rules_from_parameters(parameters)
+        rules = encoder(rules_from_parameters(parameters)).rules  # one Rules object for every state
         info = pyspiel.GameInfo(
             num_distinct_actions=_codec(rules).num_actions,
             max_chance_outcomes=max(len(_KINDS), rules.players),
@@ -272,15 +258,21 @@ class ThreeUpGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> ThreeUpObserver:
-        """The observer of information states and observations (both a seat's
-        :class:`~threeup3down.Observation`).
+        """The observer of ``iig_obs_type`` (``pyspiel.IIGObservationType``; by
+        default the observation: public and the observer's private information,
+        without perfect recall), as :class:`ThreeUpObserver` describes. The
+        information state is ``pyspiel.IIGObservationType(perfect_recall=True)``.
 
-        >>> ThreeUpGame({"players": 2}).make_py_observer().tensor.shape
+        >>> game = ThreeUpGame({"players": 2})
+        >>> game.make_py_observer().tensor.shape
         (452,)
+        >>> kind = pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+        >>> list(game.make_py_observer(kind).dict)[:2]
+        ['up', 'known']
         """
         if params:
             raise ThreeUpError(f"observation parameters are not supported: {params}")
-        return ThreeUpObserver(self.rules)
+        return ThreeUpObserver(self.rules, iig_obs_type)
 
 
 class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
@@ -305,6 +297,15 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         self._deck: list[Card] = []
         self._first_player: int | None = None
         self._pile_swap: list[int] = []
+        self.record_start = game_state
+        """The game state the :attr:`record` starts from (``None`` before the deal)."""
+        self.record: _Record = _Record()
+        """Every decision since the deal (or since :func:`resampler` dealt this
+        state): the seat, its action and the game state after it."""
+        self._shown: _Shown = _Shown()
+        self._listed = _Listed(None, {})
+        """What each decision of the record showed each observer, with or
+        without its private information (:class:`ThreeUpObserver`)."""
 
     # ---------------------------------------------------------- whose turn
 
@@ -332,7 +333,9 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.game_state is not None and player == self.game_state.current_player
-        return list(_codec(self.rules).legal_actions(self.game_state))
+        moves = _codec(self.rules).moves_by_action(self.game_state)
+        self._listed = _Listed(self.game_state, moves)
+        return sorted(moves)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card kind of the deal in proportion to the copies left,
@@ -351,7 +354,13 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def _apply_action(self, action: int) -> None:
         if self.game_state is not None:
-            self.game_state = apply(self.game_state, _codec(self.rules).decode(action, self.game_state))
+            seat = self.game_state.current_player
+            listed = self._listed
+            move = listed.moves.get(action) if listed.state is self.game_state else None
+            if move is None:  # the moves of another state were listed last
+                move = _codec(self.rules).decode(action, self.game_state)
+            self.game_state = apply(self.game_state, move)
+            self.record.append((seat, action, self.game_state))
             return
         if len(self._deck) < len(self.rules.deck_cards()):
             self._deck.append(_KINDS[action])
@@ -360,7 +369,7 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         else:
             self._pile_swap.append(action)
         if self._dealt():
-            self.game_state = deal_from(
+            self.game_state = self.record_start = deal_from(
                 self.rules,
                 self._deck,
                 first_player=self._first_player,
@@ -386,6 +395,35 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         if self.game_state is None:
             return f"dealing: {len(self._deck)} cards dealt"
         return self.game_state.notation()
+
+
+@attrs.frozen
+class _Listed:
+    """The legal moves by action of the game state whose legal actions were
+    listed last, so that applying one of them needs no second listing. A copy
+    of the OpenSpiel state starts without them (they are quick to list again)."""
+
+    state: GameState | None
+    moves: dict[int, Move]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Listed:
+        return _Listed(None, {})
+
+
+class _Record(list[tuple[int, int, GameState]]):
+    """A state's decisions: immutable entries, shared by the copies OpenSpiel
+    makes of a state (a deep copy would copy every past state, each clone)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Record:
+        return _Record(self)
+
+
+class _Shown(dict[tuple[int, bool], list[Counter[Card]]]):
+    """What each decision showed each observer: counters never changed once
+    made, shared by the copies of a state as :class:`_Record` is."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shown:
+        return _Shown((key, list(value)) for key, value in self.items())
 
 
 def _derangement_step(players: int, chosen: Sequence[int]) -> list[tuple[int, float]]:
@@ -417,9 +455,37 @@ def _completions(seats: Sequence[int], sources: Sequence[int]) -> int:
     )
 
 
+_PRIVATE_FIELDS = ("hand",)
+"""The fields of the observation tensor private to the observer: its hand. The
+3UP cards it chose are private too while setup lasts (S3), in the field ``up``."""
+
+
 class ThreeUpObserver:
-    """OpenSpiel's Python observer: a seat's :class:`~threeup3down.Observation`
-    as a tensor (with named pieces in :attr:`dict`) and as a string.
+    """OpenSpiel's Python observer: what a seat knows of a state, as a tensor
+    (with named pieces in :attr:`dict`) and as a string, as ``iig_obs_type``
+    asks (by default the observation).
+
+    * **private information** of the observer (``private_info`` is
+      ``SINGLE_PLAYER``): its hand, and during setup the 3UP cards it chose
+      (S3, in ``up``); ``NONE`` leaves them out. ``ALL_PLAYERS`` is refused:
+      every hand is the full state, not an observation.
+    * **public information** (``public_info``): everything else of
+      :func:`~threeup3down.adapters.encoding.observation_fields`, in its order.
+    * **perfect recall** (``perfect_recall``, with public information): one
+      more piece, ``history``, a row for every decision so far, up to the
+      game's maximum length: the deciding seat's slot + 1 (the observer is
+      slot 0, then the seats after it), its action + 1 (0 for a 3UP choice
+      the observer did not make, S3), and the copies of each card kind the
+      decision showed the observer (cards played, 3UP cards turned over when
+      setup ends, and with private information the cards it drew or flipped
+      into its hand, F4).
+
+    Public and private information without perfect recall is the observation
+    tensor of the other adapters,
+    :func:`~threeup3down.adapters.encoding.observation_tensor`; the
+    information state (the same with perfect recall) adds the history, so two
+    decisions with equal observations but different pasts have different
+    information states.
 
     >>> game = ThreeUpGame({"players": 2})
     >>> state = game.new_initial_state()
@@ -429,45 +495,138 @@ class ThreeUpObserver:
     >>> observer.set_from(state, 1)
     >>> int(observer.dict["hand_size"][0]), observer.string_from(state, 1).splitlines()[0]
     (6, '--- Setup: choose your 3UP cards ---')
+    >>> recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    >>> recall.dict["history"].shape == (game.max_game_length(), 2 + len(_KINDS))
+    True
     """
 
-    def __init__(self, rules: Rules) -> None:
-        self.tensor: npt.NDArray[np.float32] = np.zeros(observation_shape(rules), np.float32)
-        """The flat tensor, laid out as :func:`~threeup3down.adapters.encoding.observation_fields`."""
+    def __init__(self, rules: Rules, iig_obs_type: Any = None) -> None:
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ThreeUpError("an observer of every seat's private information is not supported")
+        self._private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self._public = bool(iig_obs_type.public_info)
+        self._recall = bool(iig_obs_type.perfect_recall) and self._public
+        self._rules = rules
+        self._encoder = encoder(rules)
+        fields = [
+            (name, length)
+            for name, length in observation_fields(rules)
+            if (self._private if name in _PRIVATE_FIELDS else self._public)
+        ]
+        start = self._encoder.offsets[fields[0][0]] if fields else 0
+        self._span = (start, start + sum(length for _, length in fields))
+        """Where the chosen fields lie in the observation tensor: one run of
+        fields, since the private field (the hand) comes first."""
+        pieces: list[tuple[str, tuple[int, ...]]] = [(name, (length,)) for name, length in fields]
+        if self._recall:
+            pieces.append(("history", (max_game_length(rules), 2 + len(_KINDS))))
+        self.tensor: npt.NDArray[np.float32] = np.zeros(
+            sum(math.prod(shape) for _, shape in pieces), np.float32
+        )
+        """The flat tensor: the pieces of :attr:`dict`, in order."""
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
-        """The tensor's fields by name (views into :attr:`tensor`)."""
+        """The tensor's pieces by name (views into :attr:`tensor`)."""
         start = 0
-        for name, length in observation_fields(rules):
-            self.dict[name] = self.tensor[start : start + length]
-            start += length
+        for name, shape in pieces:
+            size = math.prod(shape)
+            self.dict[name] = self.tensor[start : start + size].reshape(shape)
+            start += size
 
     def set_from(self, state: ThreeUpState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` sees of ``state`` (zeros during the deal)."""
+        """Fill :attr:`tensor` with what ``player`` knows of ``state`` (zeros during the deal)."""
+        self.tensor.fill(0)
         if state.game_state is None:
-            self.tensor.fill(0)
-        else:
-            self.tensor[:] = observation_tensor(observe(state.game_state, player))
+            return
+        observation = self._encoder.tensor(state.game_state, player)
+        if not self._private and state.game_state.phase is Phase.SETUP:
+            observation[self._encoder.offsets["up"] : self._encoder.offsets["known"]] = 0
+        start, stop = self._span
+        self.tensor[: stop - start] = observation[start:stop]
+        if self._recall:
+            history = self.dict["history"]
+            for row, (seat, action, shown) in enumerate(self._history(state, player)):
+                history[row, 0] = seat + 1
+                history[row, 1] = action + 1
+                for card, copies in shown.items():
+                    history[row, 2 + _KIND_INDEX[card]] = copies
 
     def string_from(self, state: ThreeUpState, player: int) -> str:
-        """What ``player`` sees of ``state``, as text: the seat's view and the
-        exact observation, so equal strings mean equal observations."""
+        """What ``player`` knows of ``state``, as text. The observation (public
+        and private, no recall) is the seat's view and the exact
+        :class:`~threeup3down.Observation`; other kinds list their tensor's
+        nonzero entries by piece; with perfect recall each decision follows,
+        as seat slot, action (``?`` for one not seen) and the cards it showed."""
         if state.game_state is None:
             return f"dealing: {len(state._deck)} cards dealt"
-        view = observe(state.game_state, player)
-        return f"{render_view(view)}\n{view!r}"  # the repr lists every field
+        lines = []
+        if self._private and self._public:
+            view = observe(state.game_state, player)
+            lines.append(f"{render_view(view)}\n{view!r}")  # the repr lists every field
+        else:
+            self.set_from(state, player)
+            for name, piece in self.dict.items():
+                if name != "history":
+                    entries = ",".join(f"{index}:{value:g}" for index, value in enumerate(piece) if value)
+                    lines.append(f"{name} {entries}")
+        if self._recall:
+            codec = _codec(self._rules)
+            for seat, action, shown in self._history(state, player):
+                said = codec.describe(action) if action >= 0 else "?"
+                lines.append(f"seat +{seat}: {said} {format_cards(tuple(shown.elements()))}".rstrip())
+        return "\n".join(lines)
+
+    def _history(self, state: ThreeUpState, player: int) -> Iterator[tuple[int, int, Counter[Card]]]:
+        """Each decision of ``state.record`` as ``player`` saw it: the seat's
+        slot, the action (-1 if hidden) and the cards it showed. What each
+        decision showed is worked out once per state, observer and kind."""
+        players = self._rules.players
+        shown = state._shown.setdefault((player, self._private), [])
+        if len(shown) < len(state.record):
+            start = state.record_start if not shown else state.record[len(shown) - 1][2]
+            assert start is not None
+            seen = self._seen(start, player)
+            for _, _, after in state.record[len(shown) :]:
+                now = self._seen(after, player)
+                shown.append(now - seen)
+                seen = now
+        before = state.record_start
+        for (seat, action, after), cards in zip(state.record, shown):
+            assert before is not None
+            hidden = before.phase is Phase.SETUP and (seat != player or not self._private)
+            yield (seat - player) % players, -1 if hidden else action, cards
+            before = after
+
+    def _seen(self, game_state: GameState, player: int) -> Counter[Card]:
+        """The cards ``player`` sees in ``game_state``, as this observer shows
+        them: face up, known in a hand, and its own hand with private information."""
+        view = observe(game_state, player)
+        seen = Counter(view.discard_pile) + Counter(view.out_of_game)
+        for number, seat in enumerate(view.seats):
+            if number != player or not self._private:
+                seen.update(seat.known)
+            if game_state.phase is not Phase.SETUP or self._private:
+                seen.update(seat.up)
+        if self._private:
+            seen.update(view.hand)
+        return seen
 
 
 def resampler(game: ThreeUpGame, seed: int = 0) -> Callable[[ThreeUpState, int], ThreeUpState]:
     """A resampler for OpenSpiel's Python ISMCTS bot (``bot.set_resampler``):
     a state consistent with what ``player`` sees, the unseen cards dealt at
-    random by :func:`~threeup3down.sample_state`.
+    random by :func:`~threeup3down.sample_state`. The sampled state has the
+    observation, not the past: its :attr:`ThreeUpState.record` starts at the
+    sample, so key the search by observation strings
+    (``ISMCTSBot(..., use_observation_string=True)``).
 
     >>> game = ThreeUpGame({"players": 2})
     >>> state = game.new_initial_state()
     >>> while state.is_chance_node():
     ...     state.apply_action(state.chance_outcomes()[0][0])
     >>> sampled = resampler(game, seed=1)(state, 0)
-    >>> sampled.information_state_string(0) == state.information_state_string(0)
+    >>> sampled.observation_string(0) == state.observation_string(0)
     True
     """
     rng = random.Random(seed)

@@ -42,9 +42,11 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 
 from threeup3down.core.deal import new_game
-from threeup3down.adapters.encoding import ActionCodec, observation_shape, observation_tensor, rewards
+from threeup3down.adapters.encoder import encoder
+from threeup3down.adapters.encoding import rewards
 from threeup3down.core.engine import apply
 from threeup3down.core.errors import ThreeUpError
+from threeup3down.core.moves import Move
 from threeup3down.views.observation import observe
 from threeup3down.core.rules import Rules
 from threeup3down.core.state import GameState
@@ -59,8 +61,10 @@ Observation = dict[str, npt.NDArray[Any]]
 class ThreeUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     """The AEC environment; :func:`env` and :func:`raw_env` make one.
 
-    Keyword arguments other than ``render_mode`` are the fields of
-    :class:`~threeup3down.Rules` (``players``, ``places``, ``turn_limit``, …).
+    Keyword arguments other than ``render_mode`` and ``padded`` are the fields
+    of :class:`~threeup3down.Rules` (``players``, ``places``, ``turn_limit``, …);
+    ``padded`` lays the observation out for six seats whatever the table
+    (:func:`~threeup3down.adapters.encoding.observation_fields`).
 
     >>> environment = raw_env(players=2)
     >>> environment.reset(seed=1)
@@ -83,7 +87,9 @@ class ThreeUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         "is_parallelizable": False,
     }
 
-    def __init__(self, render_mode: str | None = None, **rules_options: Any) -> None:
+    def __init__(
+        self, render_mode: str | None = None, *, padded: bool = False, **rules_options: Any
+    ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ThreeUpError(
@@ -92,7 +98,10 @@ class ThreeUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.render_mode = render_mode
         self.rules = Rules(**rules_options)
         """The rules every game of this environment is played by."""
-        self.codec = ActionCodec(self.rules)
+        self.encoder = encoder(self.rules, padded=padded)
+        self.rules = self.encoder.rules  # one Rules object for states and encoder alike
+        """The observations' tensors and masks (made once per rules)."""
+        self.codec = self.encoder.codec
         """The numbering of the actions."""
         self.possible_agents = [f"player_{seat}" for seat in range(self.rules.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -100,7 +109,7 @@ class ThreeUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         observation_space = gymnasium.spaces.Dict(
             {
                 "observation": gymnasium.spaces.Box(
-                    0.0, float(deck_size), observation_shape(self.rules), dtype=np.float32
+                    0.0, float(deck_size), self.encoder.shape, dtype=np.float32
                 ),
                 "action_mask": gymnasium.spaces.Box(
                     0, 1, (self.codec.num_actions,), dtype=np.int8
@@ -117,6 +126,8 @@ class ThreeUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._seeds = random.Random()
         self.state_now: GameState = new_game(self.rules, seed=0)
         """The game as it stands."""
+        self._moves: tuple[GameState, dict[int, Move]] = (self.state_now, {})
+        """The legal moves by action of the last state whose mover was observed."""
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The same space object every call, as PettingZoo requires.
@@ -163,13 +174,11 @@ class ThreeUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         >>> sorted(environment.observe("player_1")), int(environment.observe("player_1")["action_mask"].sum())
         (['action_mask', 'observation'], 0)
         """
-        seat = self._seats[agent]
         state = self.state_now
-        if state.is_over or state.current_player != seat:
-            mask = np.zeros(self.codec.num_actions, dtype=np.int8)
-        else:
-            mask = self.codec.mask(state)  # equal to the mask of the seat's observation
-        return {"observation": observation_tensor(observe(state, seat)), "action_mask": mask}
+        encoded = self.encoder.encode(state, self._seats[agent])
+        if encoded.moves:
+            self._moves = (state, encoded.moves)
+        return {"observation": encoded.tensor, "action_mask": encoded.mask}
 
     def step(self, action: int | None) -> None:
         """Make the move numbered ``action`` for the agent to act; ``None`` for
@@ -189,7 +198,7 @@ class ThreeUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if action is None:
             raise ThreeUpError(f"{agent} is still playing: None is only for an agent that is done")
         self._cumulative_rewards[agent] = 0.0
-        self.state_now = apply(self.state_now, self.codec.decode(action, self.state_now))
+        self.state_now = apply(self.state_now, self._move(action))
         self._clear_rewards()
         self._settle()
         self._accumulate_rewards()
@@ -198,10 +207,23 @@ class ThreeUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if self.render_mode == "human":
             self.render()
 
+    def _move(self, action: int) -> Move:
+        """The move numbered ``action`` now: from the moves listed for the mask
+        when the agent observed this state, else from :meth:`ActionCodec.decode`
+        (which also says why an action is not legal)."""
+        seen, moves = self._moves
+        if seen is self.state_now and isinstance(action, (int, np.integer)):
+            move = moves.get(int(action))
+            if move is not None:
+                return move
+        return self.codec.decode(action, self.state_now)
+
     def _settle(self) -> None:
         """Reward, and mark done, the seats that went out (O1) or the whole table
         once the game is over (W1, O10)."""
         state = self.state_now
+        if not state.is_over and len(state.finished) == len(self._rewarded):
+            return  # nobody new to reward
         final = rewards(state)
         done = range(state.rules.players) if state.is_over else state.finished
         for seat in done:

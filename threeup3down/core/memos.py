@@ -5,15 +5,17 @@ of a hand, the plays of one card or of a run of equal cards, the ways to pick
 some cards from runs of alike cards. The engine keeps each in a memo below,
 keyed by the few cards it comes from (never by a whole state), so that most of
 a move list is lookups. The layers above keep theirs as memos too: the
-observations' views of seats, the moves read from game records, the action
-numberings of OpenSpiel games. Every memo is bounded twice: it holds at most
-``limit`` entries and at most ``size`` bytes (its entries weighed as they are
-stored, by :func:`weigh`), and starts afresh when it would hold more, so that
-no input, however large its cards or runs, can make one grow past its bound;
-:data:`MEMOS` lists them all by name, :func:`memo_bytes` sums their bounds,
-and :func:`clear_memos` empties them (the values are immutable, so a cleared
-memo only costs the time to fill it again). The JSON formats' cache of rules
-is the one other cache (:mod:`threeup3down.formats.serialization`).
+observations' views of seats, the moves read from game records, and for the
+learning adapters the observation encoders (with their action numberings),
+the card counts of tuples of cards and the action keys of moves. Every memo
+is bounded twice: it holds at most ``limit`` entries and at most ``size``
+bytes (its entries weighed as they are stored, by :func:`weigh`), and starts
+afresh when it would hold more, so that no input, however large its cards or
+runs, can make one grow past its bound; :data:`MEMOS` lists them all by name,
+:func:`memo_bytes` sums their bounds, and :func:`clear_memos` empties them
+(the values are immutable, so a cleared memo only costs the time to fill it
+again). The JSON formats' cache of rules is the one other cache
+(:mod:`threeup3down.formats.serialization`).
 
 >>> from threeup3down import Rules, legal_moves, new_game
 >>> clear_memos()

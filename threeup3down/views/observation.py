@@ -59,7 +59,7 @@ from threeup3down.core.rules import Rules
 from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState, Seat
 
-__all__ = ["Observation", "SeatView", "observe", "sample_state", "up_receiver"]
+__all__ = ["Observation", "SeatView", "observe", "sample_state", "shows_up_cards", "up_receiver"]
 
 
 @attrs.frozen
@@ -269,7 +269,7 @@ def observe(state: GameState, player: int) -> Observation:
     check_seat(player, state.rules.players)
     if state.phase is _SETUP:
         seats = tuple(
-            _hidden_up_view(seat) if state.rules.up_receiver(player) != number else _view(seat)
+            _view(seat) if shows_up_cards(state, player, number) else _hidden_up_view(seat)
             for number, seat in enumerate(state.seats)
         )
     else:
@@ -293,6 +293,19 @@ def observe(state: GameState, player: int) -> Observation:
         first_player=state.first_player,
         pile_swap_pending=bool(state.pile_swap),
     )
+
+
+def shows_up_cards(state: GameState, player: int, number: int) -> bool:
+    """Whether seat ``player`` sees the 3UP cards of seat ``number`` in ``state``:
+    always once setup is over; during setup only the 3UP cards it chose itself
+    (S3), its own or, with chosen faces (O6), the next seat's.
+
+    >>> from threeup3down import Rules, new_game
+    >>> state = new_game(Rules(players=3, chosen_faces=True), seed=1)
+    >>> [shows_up_cards(state, 0, number) for number in range(3)]
+    [False, True, False]
+    """
+    return state.phase is not _SETUP or state.rules.up_receiver(player) == number
 
 
 def _view_weight(key: int, entry: tuple[Seat, SeatView]) -> int:
