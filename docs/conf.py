@@ -97,4 +97,5 @@ html_theme_options = {
     "fixed_sidebar": True,
     "page_width": "1180px",
     "sidebar_width": "240px",
+    "sidebar_includehidden": False,  # the pages for maintainers stay out of the menu
 }
