@@ -1,7 +1,7 @@
 """Every bot :func:`~threeup3down.bots.make_bot` names: what it sees, how strong, how slow.
 
 For each bot (``random``, ``lowest``, ``heuristic``, ``ismcts:N`` and
-``cheating:N``, the search bots at ``--budget`` deals per decision) it prints
+``cheating:N``, the search bots at ``--budget`` iterations per move) it prints
 one row of the table in the how-to "Choose an opponent":
 
 * what the bot is shown (its legal moves, its seat's observation, or the
@@ -131,7 +131,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="games of each fast bot (default 2000)")
     parser.add_argument("--search-games", type=int, default=100, help="games of each search bot (default 100)")
     parser.add_argument("--budget", type=int, default=ISMCTSBot.DEFAULT_ITERATIONS,
-                        help="deals per decision of the search bots (default: theirs)")
+                        help="iterations per move of the search bots (default: theirs)")
     parser.add_argument("--decisions", type=int, default=40, help="decisions timed per bot (default 40)")
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: every core)")
     parser.add_argument("--seed", type=int, default=2026)

@@ -130,7 +130,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--positions", type=int, default=150, help="decisions to examine")
-    parser.add_argument("--deals", type=int, default=200, help="deals per decision (half choose, half score)")
+    parser.add_argument("--deals", type=int, default=200, help="deals sampled at each position (half to choose, half to score)")
     parser.add_argument("--budgets", default="8,16,32,64", help="deals the rule chooses from, comma-separated")
     parser.add_argument("--confidence", default="0,1,2,3", help="standard errors, comma-separated")
     parser.add_argument("--seed", type=int, default=1)

@@ -101,7 +101,7 @@ def main() -> None:
         "--games4", type=int, default=None,
         help="four-player games of ISMCTS against three heuristics (default: 400 times --search-scale)",
     )
-    parser.add_argument("--budget", type=int, default=ISMCTSBot.DEFAULT_ITERATIONS, help="ISMCTS iterations (deals per decision)")
+    parser.add_argument("--budget", type=int, default=ISMCTSBot.DEFAULT_ITERATIONS, help="the search bots' iterations per move")
     parser.add_argument("--curve", default="1,2,4,8", help="budgets of the curve, comma-separated ('' for none)")
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: every core)")
     parser.add_argument("--seed", type=int, default=2026)

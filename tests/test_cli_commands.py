@@ -160,9 +160,15 @@ def test_every_command_names_the_budget_in_iterations_per_move(
 
 
 def test_the_readme_and_docs_name_the_budget_one_way() -> None:
-    """The README and the docs call the budget iterations per move, and no other way."""
-    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("**/*.rst"))]
-    others = re.compile(r"deals? (?:searched )?per (?:decision|move)|iterations a move|sets its iterations")
+    """The README, the docs and the benchmarks' help call the budget iterations per move,
+    and no other way."""
+    pages = [
+        ROOT / "README.md", *sorted((ROOT / "docs").glob("**/*.rst")), *sorted((ROOT / "benchmarks").glob("*.py"))
+    ]
+    others = re.compile(
+        r"deals? (?:searched )?(?:per|a) (?:decision|move)|iterations a move|sets its iterations"
+        r"|default \d+ deals\b|iterations \(deals"
+    )
     for page in pages:
         text = " ".join(page.read_text(encoding="utf-8").split())
         assert not others.findall(text), page
