@@ -11,7 +11,7 @@ games: a difference in wins comes from the search, not from the cards.
 
 It prints, for each variant, its wins with a 95% Wilson interval, the games
 it won and the first variant lost and the converse, with the sign test of
-those (McNemar's z), the deals searched per decision with a choice, and the
+those (McNemar's z), the iterations it spent on each move that had a choice, and the
 CPU seconds a game. A variant is ``default`` or settings joined by ``/``,
 such as ``close_deals=16/confidence=1.5`` (``iterations``, ``confidence``,
 ``close_deals``, ``rollout_moves``, ``place_share``, ``hand_prior`` as 0
