@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from threeup3down import Card, GameState, Rules, new_game, parse_move
-from threeup3down.core.errors import MatchError, ThreeUpError
+from threeup3down import Card, GameState, Play, Rules, new_game, parse_move
+from threeup3down.core.cards import parse_cards
+from threeup3down.core.errors import MatchError, NotationError, ThreeUpError
 from threeup3down.views.events import (
     CardsDrawn,
     DrawKind,
@@ -303,3 +304,35 @@ def test_new_game_refuses_wrong_arguments(arguments: dict[str, Any], phrase: str
     """new_game names a wrong rules value, seed or random generator instead of failing later."""
     with pytest.raises(ThreeUpError, match=phrase):
         new_game(**arguments)
+
+
+@pytest.mark.parametrize("read", [parse_move, parse_cards], ids=["parse_move", "parse_cards"])
+def test_move_and_card_notation_refuse_input_over_the_limit(read: Any) -> None:
+    """Move and card notation refuse text over ``max_size`` characters before reading it, as
+    every other reader does, with a message of a line, not the input."""
+    text = "7r," * 400_000 + "7r"  # 1.2 million characters of valid card notation
+    with pytest.raises(NotationError, match="the input is over the limit of 1000000 characters") as error:
+        read(text)
+    assert len(str(error.value)) < 200
+    assert read("7r,7g", max_size=5) in ((Card.RED_7, Card.GREEN_7), Play((Card.RED_7, Card.GREEN_7)))
+    with pytest.raises(NotationError, match="over the limit of 4 characters"):
+        read("7r,7g", max_size=4)
+
+
+@pytest.mark.parametrize(
+    ("read", "text"),
+    [
+        (parse_move, "7r" * 100_000),
+        (parse_move, "^" + "7r" * 100_000),
+        (parse_move, "swap:" + "7r" * 100_000),
+        (parse_cards, "x" * 100_000),
+        (parse_cards, "7" + "q" * 100_000),
+        (Card.parse, "7" * 100_000),
+    ],
+)
+def test_a_long_bad_token_is_quoted_in_part(read: Any, text: str) -> None:
+    """A refusal of a long input within the limit quotes its start and gives its length."""
+    with pytest.raises(NotationError) as error:
+        read(text)
+    message = str(error.value)
+    assert len(message) < 300 and "characters)" in message

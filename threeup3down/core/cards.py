@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from threeup3down.core.errors import NotationError
+from threeup3down.core.limits import MAX_INPUT_SIZE, excerpt, size_problem
 
 __all__ = [
     "KINDS",
@@ -67,7 +68,7 @@ class Colour(enum.Enum):
         try:
             return cls(letter)
         except ValueError:
-            raise NotationError(f"unknown colour {letter!r}: expected g, r or b") from None
+            raise NotationError(f"unknown colour {excerpt(letter)}: expected g, r or b") from None
 
 
 class Rank(enum.IntEnum):
@@ -124,7 +125,7 @@ class Rank(enum.IntEnum):
             return _SYMBOL_RANKS[symbol]
         except KeyError:
             raise NotationError(
-                f"unknown rank {symbol!r}: expected 1-10, C, C+1 or C+2"
+                f"unknown rank {excerpt(symbol)}: expected 1-10, C, C+1 or C+2"
             ) from None
 
 
@@ -244,7 +245,7 @@ class Card(enum.Enum):
         threeup3down.core.errors.NotationError: unknown rank '11': expected 1-10, C, C+1 or C+2
         """
         if not isinstance(text, str) or len(text) < 2:
-            raise NotationError(f"not a card: {text!r} (expected a rank and a colour, like 7r)")
+            raise NotationError(f"not a card: {excerpt(text)} (expected a rank and a colour, like 7r)")
         card = _BY_TEXT.get(text)
         if card is None:  # not a card: let the rank or the colour say why
             return cls.of(Rank.parse(text[:-1]), Colour.parse(text[-1]))
@@ -280,8 +281,9 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 _CARD_TOKEN = re.compile(r"10|[1-9]|C\+1|C\+2|C")
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
-    """The cards of a comma-separated list such as ``"7r,7g,C+1b"``, in order.
+def parse_cards(text: str, *, max_size: int = MAX_INPUT_SIZE) -> tuple[Card, ...]:
+    """The cards of a comma-separated list such as ``"7r,7g,C+1b"``, in order, of at
+    most ``max_size`` characters (:mod:`threeup3down.core.limits`).
 
     ``"-"`` and ``""`` are the empty list.
 
@@ -291,7 +293,10 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     ()
     """
     if not isinstance(text, str):
-        raise NotationError(f"not a list of cards: {text!r} (expected text such as '7r,7g')")
+        raise NotationError(f"not a list of cards: {excerpt(text)} (expected text such as '7r,7g')")
+    too_long = size_problem(text, max_size)
+    if too_long:
+        raise NotationError(f"not a list of cards: {too_long}")
     if text in ("", "-"):
         return ()
     tokens = text.split(",")

@@ -29,7 +29,7 @@ seed of a recorded game (:data:`MAX_SEED_DIGITS`, checked by
 
 from __future__ import annotations
 
-__all__ = ["MAX_INPUT_SIZE", "MAX_SEED_DIGITS", "MAX_TURN_LIMIT", "seed_problem", "size_problem"]
+__all__ = ["MAX_INPUT_SIZE", "MAX_SEED_DIGITS", "MAX_TURN_LIMIT", "excerpt", "seed_problem", "size_problem"]
 
 MAX_INPUT_SIZE = 1_000_000
 """The default bound on the text a reader accepts, in characters."""
@@ -71,6 +71,32 @@ def size_problem(text: str | bytes, max_size: int) -> str | None:
 
 _MAX_UTF8 = 4
 """The most bytes UTF-8 spends on a character."""
+
+
+def excerpt(text: object, length: int = 40) -> str:
+    """What a message quotes of an input, however large: the ``repr`` of
+    ``text`` cut to its first ``length`` characters (or bytes), with its length
+    when cut; of a value that is not text, the name of its type.
+
+    >>> excerpt("7r,7g")
+    "'7r,7g'"
+    >>> excerpt("7r," * 1000, 9)
+    "'7r,7r,7r,'... (3,000 characters)"
+    >>> excerpt([1, 2, 3]), excerpt(None)
+    ('a list', 'None')
+    """
+    if text is None:
+        return "None"
+    if isinstance(text, str):
+        unit = "characters"
+    elif isinstance(text, (bytes, bytearray)):
+        unit = "bytes"
+    else:
+        name = type(text).__name__
+        return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+    if len(text) <= length:
+        return repr(text)
+    return f"{text[:length]!r}... ({len(text):,} {unit})"
 
 
 def seed_problem(seed: int | str) -> str | None:

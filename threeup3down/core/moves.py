@@ -31,6 +31,7 @@ import attrs
 
 from threeup3down.core.cards import Card, format_cards, parse_cards, sort_cards
 from threeup3down.core.errors import NotationError, ThreeUpError
+from threeup3down.core.limits import MAX_INPUT_SIZE, excerpt, size_problem
 
 __all__ = [
     "ChooseUp",
@@ -199,8 +200,9 @@ _WORDS: dict[str, Move] = {
 }
 
 
-def parse_move(text: str) -> Move:
-    """The move written as ``text`` in move notation (see the table above).
+def parse_move(text: str, *, max_size: int = MAX_INPUT_SIZE) -> Move:
+    """The move written as ``text`` in move notation (see the table above), of at
+    most ``max_size`` characters (:mod:`threeup3down.core.limits`).
 
     >>> parse_move("pick"), parse_move("v1"), parse_move("swap:7r/9g")
     (PickUp(), FlipDown(position=1), Swap(hand_card=Card.RED_7, up_card=Card.GREEN_9))
@@ -210,7 +212,10 @@ def parse_move(text: str) -> Move:
     threeup3down.core.errors.NotationError: not a move: 'v' (3DOWN position must be a number, like v0)
     """
     if not isinstance(text, str):
-        raise NotationError(f"not a move: {text!r} is not a string of move notation")
+        raise NotationError(f"not a move: {excerpt(text)} is not a string of move notation")
+    too_long = size_problem(text, max_size)
+    if too_long:
+        raise NotationError(f"not a move: {too_long}")
     text = text.strip()
     if text in _WORDS:
         return _WORDS[text]
@@ -225,7 +230,7 @@ def parse_move(text: str) -> Move:
     if text.startswith("swap:"):
         hand_card, slash, up_card = text[5:].partition("/")
         if not slash or "/" in up_card:
-            raise NotationError(f"not a move: {text!r} (a swap is written swap:7r/9g)")
+            raise NotationError(f"not a move: {excerpt(text)} (a swap is written swap:7r/9g)")
         cards = _cards_of_move(text, f"{hand_card},{up_card}")
         return Swap(cards[0], cards[1])
     if text.startswith("v"):
@@ -247,8 +252,8 @@ def parse_move(text: str) -> Move:
 
 def _cards_of_move(move_text: str, cards_text: str) -> tuple[Card, ...]:
     if cards_text in ("", "-"):
-        raise NotationError(f"not a move: {move_text!r} (no cards named)")
+        raise NotationError(f"not a move: {excerpt(move_text)} (no cards named)")
     try:
         return parse_cards(cards_text)
     except NotationError as error:
-        raise NotationError(f"not a move: {move_text!r} ({error})") from None
+        raise NotationError(f"not a move: {excerpt(move_text)} ({error})") from None
