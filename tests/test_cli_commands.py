@@ -240,3 +240,26 @@ def test_the_demo_writes_cards_one_way(capsys: pytest.CaptureFixture[str]) -> No
     card = r"(?:\d{1,2}|C(?:\+[12])?)[grb]"
     assert re.search(rf"{card},{card}", out) and re.search(r"The pile \(\S+,\S+\) is cleared", out)
     assert not re.search(rf"\b{card} {card}\b", out)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "0"], "argument --games: must be a whole number of at least 1, not '0'"),
+        (["--games", "many"], "argument --games: must be a whole number of at least 1, not 'many'"),
+        (["--workers", "0"], "argument --workers: must be a whole number of at least 1, not '0'"),
+        (["--bots", "heuristic,genius"], "argument --bots: unknown bot 'genius': the bots are "),
+        (["--address", "tcp://127.0.0.1:8786"],
+         "--address tcp://127.0.0.1:8786: a Dask scheduler or Ray cluster needs --backend dask or ray"),
+    ],
+)
+def test_simulate_names_the_option_at_fault_before_any_game(
+    argv: list[str], message: str, recorder: Recorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A count below one, an unknown bot or an --address with no cluster to give it to is a
+    usage error naming its option, with the usage line and exit 2, before any game."""
+    assert main(["simulate", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: threeup3down simulate")
+    assert f"threeup3down simulate: error: {message}" in err
+    assert recorder.calls == []

@@ -17,7 +17,7 @@ import argparse
 from threeup3down.bots import BOT_NAMES, ISMCTSBot, make_bot
 from threeup3down.core.errors import BotError
 
-__all__ = ["NAMES_HELP", "bot_name"]
+__all__ = ["NAMES_HELP", "bot_name", "bot_names"]
 
 NAMES_HELP = (
     f"names: {', '.join(BOT_NAMES)}; a search bot takes its budget in iterations per move "
@@ -38,3 +38,17 @@ def bot_name(text: str) -> str:
     except BotError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return text.strip()
+
+
+def bot_names(text: str) -> list[str]:
+    """The comma-separated bot names of ``text``, each one :func:`bot_name`
+    checks, for ``argparse``'s ``type=``.
+
+    >>> bot_names("heuristic, ismcts:4")
+    ['heuristic', 'ismcts:4']
+    >>> bot_names("lowest,genius")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: unknown bot 'genius': the bots are random, lowest, heuristic, ismcts, cheating
+    """
+    return [bot_name(name) for name in text.split(",")]

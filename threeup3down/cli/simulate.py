@@ -34,7 +34,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from threeup3down.cli.bot_options import NAMES_HELP
+from threeup3down.cli.bot_options import NAMES_HELP, bot_names
 from threeup3down.core.errors import BotFailed, SimulationCancelled, SimulationInterrupted, ThreeUpError
 from threeup3down.core.rules import Rules
 from threeup3down.simulation import DECISION_TIME_LIMIT, Progress, SimulationResult, simulate
@@ -65,19 +65,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     >>> parser.parse_args(["--games", "5", "--bots", "random,lowest"]).games
     5
     """
-    parser.add_argument("--games", type=int, default=1000, help="how many games to play (default 1000)")
+    parser.add_argument("--games", type=_at_least_one, default=1000, help="how many games to play (default 1000)")
     parser.add_argument(
-        "--bots", default=None, metavar="NAMES",
+        "--bots", type=bot_names, default=None, metavar="NAMES",
         help=f"comma-separated bot names, one per seat, or one name for every seat; {NAMES_HELP} "
         "(default: heuristic in seat 0, random in every other seat)",
     )
     parser.add_argument("--rotate", action="store_true", help="rotate the seats, each deal played in every rotation")
-    parser.add_argument("--workers", type=int, default=None, help="how many worker processes play games at once (default: one per core)")
+    parser.add_argument("--workers", type=_at_least_one, default=None, help="how many worker processes play games at once (default: one per core)")
     parser.add_argument(
         "--backend", choices=BACKENDS, default="process",
         help="where the games run: local processes, a Dask cluster or Ray (default process)",
     )
-    parser.add_argument("--address", default=None, help="the Dask scheduler or Ray cluster to use (default: start one here)")
+    parser.add_argument(
+        "--address", default=None,
+        help="the Dask scheduler or Ray cluster to use, with --backend dask or ray (default: start one here)",
+    )
     parser.add_argument(
         "--decision-time-limit", type=_time_limit, default=DECISION_TIME_LIMIT, metavar="SECONDS",
         help="how long a bot may take for one move before the run fails, or 'none' "
@@ -100,7 +103,8 @@ def default_bots(players: int) -> list[str]:
 def unwritable_output(args: argparse.Namespace) -> str | None:
     """Why the file that ``--json`` or ``--records`` names cannot be written, or
     ``None`` if both can: checked before any game is played. A file the check
-    creates is removed again.
+    creates is removed again. An ``--address`` without a cluster backend to
+    give it to is refused here too.
 
     >>> parser = argparse.ArgumentParser()
     >>> add_arguments(parser)
@@ -109,6 +113,8 @@ def unwritable_output(args: argparse.Namespace) -> str | None:
     >>> print(unwritable_output(parser.parse_args(["--records", "."])))
     --records .: it is a folder, not a file
     """
+    if args.address is not None and args.backend == "process":
+        return f"--address {args.address}: a Dask scheduler or Ray cluster needs --backend dask or ray"
     for option, name in (("--json", args.json), ("--records", args.records)):
         if name is None:
             continue
@@ -139,7 +145,7 @@ def run(rules: Rules, args: argparse.Namespace) -> int:
     >>> parser = argparse.ArgumentParser()
     >>> add_arguments(parser)
     >>> _ = parser.add_argument("--seed", type=int, default=1)  # cli.py adds it with the rules
-    >>> run(Rules(players=2), parser.parse_args(["--games", "3", "--bots", "random,genius"]))
+    >>> run(Rules(players=2), parser.parse_args(["--games", "3", "--bots", "random,lowest,heuristic"]))
     2
     """
     try:
@@ -156,10 +162,7 @@ def run(rules: Rules, args: argparse.Namespace) -> int:
 
 
 def _run(rules: Rules, args: argparse.Namespace) -> int:
-    if args.bots is None:
-        bots = default_bots(rules.players)
-    else:
-        bots = [name.strip() for name in args.bots.split(",")]
+    bots: list[str] = default_bots(rules.players) if args.bots is None else args.bots
     if len(bots) == 1:
         bots = bots * rules.players
     start = time.perf_counter()
@@ -186,6 +189,25 @@ def _run(rules: Rules, args: argparse.Namespace) -> int:
             json.dump(document, file, indent=2)
             file.write("\n")
     return 0
+
+
+def _at_least_one(text: str) -> int:
+    """A whole number of at least 1, for ``argparse``'s ``type=``.
+
+    >>> _at_least_one("8")
+    8
+    >>> _at_least_one("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a whole number of at least 1, not '0'
+    """
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return number
 
 
 def _time_limit(text: str) -> float | None:
