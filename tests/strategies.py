@@ -25,6 +25,7 @@ from threeup3down import (
     FirstPlayer,
     GameState,
     Phase,
+    PileSwapSeats,
     Rules,
     Seat,
     new_game,
@@ -161,6 +162,9 @@ def rules(
         "same_colour_swap": draw(st.booleans() if same_colour_swap is None else same_colour_swap),
         "turn_limit": draw(turn_limits()),
     }
+    values["colour_run_in_play"] = values["same_colour_swap"] and draw(st.booleans())  # O7 only
+    values["pile_swap"] = draw(st.booleans())
+    values["pile_swap_seats"] = draw(st.sampled_from(PileSwapSeats)) if values["pile_swap"] else PileSwapSeats.EVERY
     hints = typing.get_type_hints(Rules)
     for field in attrs.fields(Rules):
         if field.name not in values:

@@ -234,3 +234,31 @@ def test_states_serialize_and_deserialize() -> None:
     _, restored = pyspiel.deserialize_game_and_state(text)
     assert restored.game_state == state.game_state
     assert str(restored) == str(state)
+
+
+@pytest.mark.spec("O5")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_chance_of_a_swap_among_some_seats_is_uniform(players: int) -> None:
+    """With PileSwapSeats.SOME, seat by seat, the chance outcomes make every permutation but the
+    identity equally likely (two or more seats swap among themselves), and the identity impossible."""
+    game = ThreeUpGame({"players": players, "pile_swap": True, "pile_swap_seats": "some"})
+    state = game.new_initial_state()
+    for card in game.rules.deck_cards():
+        state.apply_action(list(Card).index(card))
+    identity = tuple(range(players))
+    expected = math.factorial(players) - 1
+
+    def probability(order: tuple[int, ...]) -> float:
+        branch = state.clone()
+        total = 1.0
+        for source in order:
+            outcomes = dict(branch.chance_outcomes())
+            if source not in outcomes:
+                return 0.0
+            total *= outcomes[source]
+            branch.apply_action(source)
+        assert branch.game_state.pile_swap == order
+        return total
+
+    for order in permutations(range(players)):
+        assert probability(order) == pytest.approx(0.0 if order == identity else 1 / expected)

@@ -175,7 +175,9 @@ def _lay(state: GameState, seat: Seat, cards: tuple[Card, ...]) -> GameState:
             state, phase=Phase.OVER, seats=_seats(state, seat), discard_pile=pile, out_of_game=out,
             owed_plays=0, may_draw=False, direction=direction, turn=state.turn + 1, finished=finished,
         )
-    run = len(pile) >= 4 and len({card.colour for card in pile[-4:]}) == 1
+    # O7: four of one colour on top, or (colour_run_in_play) on top as any laid card lands
+    tops = range(len(pile) - len(cards) + 1, len(pile) + 1) if rules.colour_run_in_play else [len(pile)]
+    run = any(top >= 4 and len({card.colour for card in pile[top - 4 : top]}) == 1 for top in tops)
     swap = rules.same_colour_swap and run and bool(seat.hand) and bool(seat.up)
     if not (owed or swap):
         return _end_turn(state, seat, pile=pile, out=out, direction=direction)

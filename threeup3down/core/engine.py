@@ -337,6 +337,18 @@ def _completes_colour_run(pile: tuple[Card, ...]) -> bool:
     return len(pile) >= 4 and pile[-1].colour is pile[-2].colour is pile[-3].colour is pile[-4].colour
 
 
+def _offers_swap(rules: Rules, pile: tuple[Card, ...], laid: int) -> bool:
+    """O7: a play that leaves ``pile`` standing, its last ``laid`` cards just laid,
+    completed a run of four of one colour: on top, or with
+    :attr:`Rules.colour_run_in_play` when any of those cards was laid (P1: in
+    card order). A pile the play cleared holds no run."""
+    if _completes_colour_run(pile):
+        return True
+    if not rules.colour_run_in_play:
+        return False
+    return any(_completes_colour_run(pile[:end]) for end in range(len(pile) - laid + 1, len(pile)))
+
+
 def _draw_to_three(hand: tuple[Card, ...], draw_pile: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """T4: draw from the top of the draw pile until the hand holds three cards
     (the callers draw only for a hand of fewer than three)."""
@@ -754,7 +766,7 @@ def _lay(
         direction = _direction_after_ones(rules, direction, len(cards))
     if not (hand or up or down):  # W1, C7
         return _go_out(state, pile, out_of_game, direction)
-    swap = rules.same_colour_swap and bool(hand and up) and _completes_colour_run(pile)
+    swap = rules.same_colour_swap and bool(hand and up) and _offers_swap(rules, pile, len(cards))
     if owed or swap:  # the turn goes on
         return make_state(
             rules=rules,

@@ -34,8 +34,9 @@ from threeup3down.core.rules import (
     HAND_SIZE,
     UP_CARDS,
     EarlyDraw,
+    PileSwapSeats,
     deck_orders,
-    is_derangement,
+    is_pile_swap,
 )
 
 if TYPE_CHECKING:  # the state module reads positions, and checks them here
@@ -280,8 +281,11 @@ def _setup_problems(state: GameState, found: list[str]) -> None:
         found.append("nobody is out and play has not turned during setup (S3)")
     if any(seat.known for seat in state.seats):
         found.append("no card of a hand is known to the table during setup (S3)")
-    if rules.pile_swap and not (len(state.pile_swap) == rules.players and is_derangement(state.pile_swap)):
-        found.append("with O5 the pile swap (perm) must give every seat another seat's piles")
+    if rules.pile_swap and not (
+        len(state.pile_swap) == rules.players and is_pile_swap(state.pile_swap, rules.pile_swap_seats)
+    ):
+        which = "every seat" if rules.pile_swap_seats is PileSwapSeats.EVERY else "two or more seats"
+        found.append(f"with O5 the pile swap (perm) must give {which} another seat's piles")
     if state.pile_swap and not rules.pile_swap:
         found.append("a pile swap (perm) is pending but O5 is off")
 

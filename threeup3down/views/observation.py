@@ -379,7 +379,8 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     to the rest of the other hands, every 3DOWN pile (the observer's own
     too), the hidden 3UP choices of setup and the draw pile, in the counts
     the observation shows. A pile swap still to come (O5) is drawn afresh,
-    as a uniformly random derangement like the deal's.
+    drawn as the deal draws it (a uniformly random derangement, or with
+    :attr:`PileSwapSeats.SOME <threeup3down.PileSwapSeats.SOME>` permutation).
 
     Raises :class:`~threeup3down.ThreeUpError` if the observation's cards and
     counts do not fit its rules' deck.
@@ -410,7 +411,7 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     unseen = _unseen_cards(observation)
     rng.shuffle(unseen)
     players = observation.rules.players
-    pile_swap = random_pile_swap(players, rng) if observation.pile_swap_pending else ()
+    pile_swap = random_pile_swap(players, rng, observation.rules.pile_swap_seats) if observation.pile_swap_pending else ()
     return _deal(observation, unseen, pile_swap)
 
 
