@@ -72,7 +72,7 @@ and clears during them come up in most games."""
 
 def clear_rich_rules() -> st.SearchStrategy[Rules]:
     """2–5 player tables on :data:`CLEAR_RICH` under every variant of the early draw and owed plays
-    (C2, C3, C5) and of O3, with a short turn limit."""
+    (C2, C3, C5: the Clear +1's play owed or optional too) and of O3, with a short turn limit."""
     return st.booleans().flatmap(
         lambda reverses: st.builds(
             Rules,
@@ -81,6 +81,7 @@ def clear_rich_rules() -> st.SearchStrategy[Rules]:
             clear_two_draw=st.sampled_from(ClearTwoDraw),
             early_draw=st.sampled_from(EarlyDraw),
             clear_ends_turn=st.booleans(),
+            clear_one_optional=st.booleans(),
             reverse_on_one=st.just(reverses),
             reverse_each_one=st.booleans() if reverses else st.just(False),
             draw_instead=st.booleans(),

@@ -396,6 +396,9 @@ def observation_fields(rules: Rules) -> tuple[tuple[str, int], ...]:
     ``reversed``             1         1 once play runs against seat order (O3)
     ``pile_swap_pending``    1         1 while the pile swap is still to come (O5)
     ``turn_fraction``        1         turns completed over the turn limit (O10), else 0
+    ``may_decline``          1         1 while the extra play of a Clear +1 may be declined
+                                       (C2; only with :attr:`Rules.clear_one_optional
+                                       <threeup3down.Rules.clear_one_optional>`)
     =======================  ========  ==================================================
 
     >>> fields = observation_fields(Rules(players=2))
@@ -426,7 +429,7 @@ def observation_fields(rules: Rules) -> tuple[tuple[str, int], ...]:
         ("reversed", 1),
         ("pile_swap_pending", 1),
         ("turn_fraction", 1),
-    )
+    ) + ((("may_decline", 1),) if rules.clear_one_optional else ())
 
 
 def observation_shape(rules: Rules) -> tuple[int]:
@@ -485,6 +488,7 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
         "reversed": [observation.direction < 0],
         "pile_swap_pending": [observation.pile_swap_pending],
         "turn_fraction": [observation.turn / rules.turn_limit if rules.turn_limit else 0.0],
+        "may_decline": [observation.may_decline],
     }
     return np.concatenate(
         [np.asarray(parts[name], dtype=np.float32) for name, _ in observation_fields(rules)]

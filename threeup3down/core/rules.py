@@ -266,6 +266,11 @@ class Rules:
     clear_ends_turn: bool = False
     """C1, C4, C5: a Clear or three of a kind ends the turn even when extra plays are
     still owed (GH's literal reading)."""
+    clear_one_optional: bool = attrs.field(default=False, metadata={"json": "omit-default"})
+    """C2: the extra play of a Clear +1 may be declined, which ends the turn (GR: the
+    Clear +1 "allows" the same player to discard again).
+
+    .. versionadded:: 0.4.0"""
     places: bool = False
     """O1: after the winner, play on to settle every place."""
     draw_instead: bool = False

@@ -275,7 +275,7 @@ def _setup_problems(state: GameState, found: list[str]) -> None:
             break
     if state.discard_pile or state.out_of_game:
         found.append("nothing is played during setup (S4)")
-    if state.owed_plays or state.may_draw or state.swap_offered or state.turn:
+    if state.owed_plays or state.may_draw or state.swap_offered or state.may_decline or state.turn:
         found.append("no turn is taken during setup (S3)")
     if state.finished or state.direction != 1:
         found.append("nobody is out and play has not turned during setup (S3)")
@@ -303,6 +303,13 @@ def _play_problems(state: GameState, found: list[str]) -> None:
     room = len(seat.hand) < HAND_SIZE or state.rules.early_draw is EarlyDraw.ONE  # C2
     if state.may_draw and not (state.owed_plays and state.draw_pile and room):
         found.append("the early draw is offered where it would draw nothing (C2)")
+    if state.may_decline and not (
+        state.rules.clear_one_optional and state.owed_plays == 1 and not state.discard_pile
+    ):
+        found.append(
+            "declining an extra play (decline) needs clear_one_optional and the one play "
+            "a Clear +1 just granted, on the empty pile it left (C2)"
+        )
     granted = sum(card.rank.extra_plays for card in state.out_of_game) if state.owed_plays else 0
     if state.owed_plays > granted:
         found.append(
@@ -328,5 +335,5 @@ def _over_problems(state: GameState, found: list[str]) -> None:
         found.append("the game is over but is neither decided (W1, O1) nor at its turn limit (O10)")
     if limit is not None and state.turn > limit:
         found.append(f"turn {state.turn} is past the turn limit of {limit} (O10)")
-    if state.owed_plays or state.may_draw or state.swap_offered or state.pile_swap:
+    if state.owed_plays or state.may_draw or state.swap_offered or state.may_decline or state.pile_swap:
         found.append("nothing is owed or offered once the game is over (W1)")

@@ -156,6 +156,11 @@ class Observation:
     pile_swap_pending: bool
     """Whether the 3UP/3DOWN piles are still to change owners when setup ends
     (O5); where each pile goes is hidden."""
+    may_decline: bool = attrs.field(default=False, metadata={"json": "omit-default"})
+    """Whether the player to move may decline the extra play of a Clear +1 (C2,
+    :attr:`Rules.clear_one_optional <threeup3down.Rules.clear_one_optional>`).
+
+    .. versionadded:: 0.4.0"""
 
     def __repr__(self) -> str:
         if self.phase is _OVER:
@@ -223,7 +228,7 @@ class Observation:
         view = self.seats[self.player]
         return legal_moves_seen(
             self.rules, self.phase, self.hand, view.up, view.down_size, self.draw_pile_size,
-            self.discard_pile, self.owed_plays, self.may_draw, self.swap_offered,
+            self.discard_pile, self.owed_plays, self.may_draw, self.swap_offered, self.may_decline,
         )
 
     def is_legal(self, move: Move) -> bool:
@@ -292,6 +297,7 @@ def observe(state: GameState, player: int) -> Observation:
         finished=state.finished,
         first_player=state.first_player,
         pile_swap_pending=bool(state.pile_swap),
+        may_decline=state.may_decline,
     )
 
 
@@ -538,4 +544,5 @@ def _deal(observation: Observation, unseen: list[Card], pile_swap: tuple[int, ..
         finished=observation.finished,
         first_player=observation.first_player,
         pile_swap=pile_swap,
+        may_decline=observation.may_decline,
     )
