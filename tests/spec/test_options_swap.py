@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import moves, play, position, refusal
-from threeup3down import Deck, Rules, RulesError, parse_cards
+from threeup3down import Deck, NotationError, Rules, RulesError, parse_cards
 
 pytestmark = pytest.mark.spec("O7")
 
@@ -234,3 +234,15 @@ class TestRunInsideAPlay:
         with pytest.raises(RulesError) as error:
             Rules(colour_run_in_play=True)
         assert set(error.value.fields) == {"colour_run_in_play", "same_colour_swap"}
+
+    @pytest.mark.spec("O7")
+    def test_the_offer_reads_back_from_notation(self) -> None:
+        """The offered position, written and read again, is the same; without colour_run_in_play it is refused
+        (a swap is offered only over four of one colour on top), as is one whose top two are not a pair."""
+        offered = play(position(self.TEXT, same_colour_swap=True, colour_run_in_play=True), "8g,8b")
+        assert position(offered.notation(), same_colour_swap=True, colour_run_in_play=True) == offered
+        with pytest.raises(NotationError, match=r"the top four cards are not of one colour \(O7\)"):
+            position(offered.notation(), same_colour_swap=True)
+        unpaired = "play 0 9r|2r|1b,1b,1r/9b|-|- 5b,4r 5g,6g,7g,8g,9b * swap"
+        with pytest.raises(NotationError, match=r"nor the four under the top card of a pair"):
+            position(unpaired, same_colour_swap=True, colour_run_in_play=True)

@@ -203,6 +203,18 @@ def _pile_order_problems(pile: tuple[Card, ...], found: list[str]) -> None:
             return
 
 
+def _one_colour(cards: tuple[Card, ...]) -> bool:
+    """Four cards, all of one colour (O7)."""
+    return len(cards) == 4 and len({card.colour for card in cards}) == 1
+
+
+def _run_under_a_pair(pile: tuple[Card, ...]) -> bool:
+    """O7 with :attr:`Rules.colour_run_in_play`: a pile that does not clear ends in
+    at most two equal numbers (C4), so a run completed inside the last play lies
+    under the top card of a pair: the four cards below it are of one colour."""
+    return len(pile) >= 5 and pile[-1].rank is pile[-2].rank and _one_colour(pile[-5:-1])
+
+
 def _swap_problems(state: GameState, found: list[str]) -> None:
     """O7: the swap follows a play completing four cards of one colour on top,
     by a player holding both hand and 3UP cards."""
@@ -210,8 +222,12 @@ def _swap_problems(state: GameState, found: list[str]) -> None:
         found.append("a same-colour swap is offered but O7 is off")
         return
     pile = state.discard_pile
-    if len(pile) < 4 or len({card.colour for card in pile[-4:]}) != 1:
-        found.append("a same-colour swap is offered but the top four cards are not of one colour (O7)")
+    if not (_one_colour(pile[-4:]) or (state.rules.colour_run_in_play and _run_under_a_pair(pile))):
+        found.append(
+            "a same-colour swap is offered but the top four cards are not of one colour"
+            + (" (nor the four under the top card of a pair)" if state.rules.colour_run_in_play else "")
+            + " (O7)"
+        )
     seat = state.seats[state.current_player]
     if not (seat.hand and seat.up):
         found.append("a same-colour swap is offered to a player without both hand and 3UP cards (O7)")
