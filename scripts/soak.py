@@ -49,6 +49,7 @@ from threeup3down import (
     GameState,
     IllegalMoveError,
     Move,
+    PileSwapSeats,
     Rules,
     RulesError,
     apply,
@@ -78,12 +79,17 @@ _DRAWS: dict[str, Callable[[random.Random, dict[str, Any]], object]] = {
     "dealer": lambda rng, table: rng.randrange(table["players"]),
     "reverse_on_one": lambda rng, table: rng.random() < 0.5,
     "reverse_each_one": lambda rng, table: table["reverse_on_one"] and rng.random() < 0.5,
+    "same_colour_swap": lambda rng, table: rng.random() < 0.5,
+    "colour_run_in_play": lambda rng, table: table["same_colour_swap"] and rng.random() < 0.5,
+    "pile_swap": lambda rng, table: rng.random() < 0.5,
+    "pile_swap_seats": lambda rng, table: rng.choice(list(PileSwapSeats)) if table["pile_swap"] else PileSwapSeats.EVERY,
     "turn_limit": lambda rng, table: rng.choice((None, rng.randint(1, 1000), 1000)),
 }
 """The fields drawn their own way, in this order, each from the fields drawn
 before it: one deck for 2–6 players (S1) and two for 7–12 (O11), colours
 left out only for 2–4 (O8), seats at the table, each 1 counted only when
-1s reverse (O3). The others follow their type (:func:`_any_value`)."""
+1s reverse (O3), runs found inside a play only with the same-colour swap
+(O7), the seats of a pile swap chosen only with one (O5). The others follow their type (:func:`_any_value`)."""
 
 
 def _any_cards(rng: random.Random, table: dict[str, Any]) -> tuple[Card, ...]:

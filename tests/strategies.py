@@ -25,6 +25,7 @@ from threeup3down import (
     FirstPlayer,
     GameState,
     Phase,
+    PileSwapSeats,
     Rules,
     Seat,
     new_game,
@@ -71,7 +72,7 @@ and clears during them come up in most games."""
 
 def clear_rich_rules() -> st.SearchStrategy[Rules]:
     """2–5 player tables on :data:`CLEAR_RICH` under every variant of the early draw and owed plays
-    (C2, C3, C5) and of O3, with a short turn limit."""
+    (C2, C3, C5: the Clear +1's play owed or optional too) and of O3, with a short turn limit."""
     return st.booleans().flatmap(
         lambda reverses: st.builds(
             Rules,
@@ -80,6 +81,7 @@ def clear_rich_rules() -> st.SearchStrategy[Rules]:
             clear_two_draw=st.sampled_from(ClearTwoDraw),
             early_draw=st.sampled_from(EarlyDraw),
             clear_ends_turn=st.booleans(),
+            clear_one_optional=st.booleans(),
             reverse_on_one=st.just(reverses),
             reverse_each_one=st.booleans() if reverses else st.just(False),
             draw_instead=st.booleans(),
@@ -161,6 +163,9 @@ def rules(
         "same_colour_swap": draw(st.booleans() if same_colour_swap is None else same_colour_swap),
         "turn_limit": draw(turn_limits()),
     }
+    values["colour_run_in_play"] = values["same_colour_swap"] and draw(st.booleans())  # O7 only
+    values["pile_swap"] = draw(st.booleans())
+    values["pile_swap_seats"] = draw(st.sampled_from(PileSwapSeats)) if values["pile_swap"] else PileSwapSeats.EVERY
     hints = typing.get_type_hints(Rules)
     for field in attrs.fields(Rules):
         if field.name not in values:

@@ -351,3 +351,31 @@ def test_the_history_shows_a_play_to_all_and_a_3up_choice_only_to_its_maker() ->
     assert isinstance(move, Play) and not state.game_state.seats[mover].known
     state.apply_action(play)
     assert row(1 - mover, 2) == (2, play + 1, dict(Counter(str(card) for card in move.cards)))
+
+
+@pytest.mark.spec("O5")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_chance_of_a_swap_among_some_seats_is_uniform(players: int) -> None:
+    """With PileSwapSeats.SOME, seat by seat, the chance outcomes make every permutation but the
+    identity equally likely (two or more seats swap among themselves), and the identity impossible."""
+    game = ThreeUpGame({"players": players, "pile_swap": True, "pile_swap_seats": "some"})
+    state = game.new_initial_state()
+    for card in game.rules.deck_cards():
+        state.apply_action(list(Card).index(card))
+    identity = tuple(range(players))
+    expected = math.factorial(players) - 1
+
+    def probability(order: tuple[int, ...]) -> float:
+        branch = state.clone()
+        total = 1.0
+        for source in order:
+            outcomes = dict(branch.chance_outcomes())
+            if source not in outcomes:
+                return 0.0
+            total *= outcomes[source]
+            branch.apply_action(source)
+        assert branch.game_state.pile_swap == order
+        return total
+
+    for order in permutations(range(players)):
+        assert probability(order) == pytest.approx(0.0 if order == identity else 1 / expected)

@@ -56,7 +56,16 @@ from threeup3down.core.moves import (
 from threeup3down.views.observation import Observation, SeatView, observe, sample_state
 from threeup3down.formats.record_text import format_record, parse_record
 from threeup3down.formats.records import GameRecord, record_game, replay
-from threeup3down.core.rules import RULES_VERSION, ClearTwoDraw, Deck, EarlyDraw, FirstPlayer, Rules, ScoreScope
+from threeup3down.core.rules import (
+    RULES_VERSION,
+    ClearTwoDraw,
+    Deck,
+    EarlyDraw,
+    FirstPlayer,
+    PileSwapSeats,
+    Rules,
+    ScoreScope,
+)
 from threeup3down.formats.serialization import from_dict, from_json, to_dict, to_json
 from threeup3down.core.scoring import Match, card_points, score
 from threeup3down.core.phase import Phase
@@ -90,6 +99,7 @@ __all__ = [
     "NotationError",
     "Observation",
     "Phase",
+    "PileSwapSeats",
     "PickUp",
     "Play",
     "Rank",

@@ -64,7 +64,8 @@ def test_a_one_reverses_the_direction_of_play(game: GameState, data: st.DataObje
 
 def _expected_swap_offer(step: Step) -> bool:
     """O7, worked out from the move: the player's play leaves four cards of one colour on
-    top of an uncleared pile, and they hold a hand card and a 3UP card."""
+    top of an uncleared pile (with colour_run_in_play: puts four on top as any of its cards
+    lands), and they hold a hand card and a 3UP card."""
     laid = laid_cards(step)
     if laid is None or not step.before.rules.same_colour_swap:
         return False
@@ -72,8 +73,10 @@ def _expected_swap_offer(step: Step) -> bool:
     cleared = any(card.rank.is_clear for card in laid) or (
         len(pile) >= 3 and pile[-1].rank == pile[-2].rank == pile[-3].rank
     )
-    top = pile[-RUN_OF_COLOUR:]
-    one_colour = len(top) == RUN_OF_COLOUR and len({card.colour for card in top}) == 1
+    # the pile as the play leaves it or, with colour_run_in_play, as each laid card lands on it
+    landed = range(1, len(laid) + 1) if step.before.rules.colour_run_in_play else [len(laid)]
+    tops = [(step.before.discard_pile + laid[:count])[-RUN_OF_COLOUR:] for count in landed]
+    one_colour = any(len(top) == RUN_OF_COLOUR and len({card.colour for card in top}) == 1 for top in tops)
     return not cleared and one_colour and bool(step.seat_after.hand and step.seat_after.up)
 
 

@@ -59,6 +59,8 @@ def reference_moves(state: GameState) -> dict[Move, GameState]:
         moves[Draw()] = _early_draw(state, seat)
     if not seat.hand and state.draw_pile:  # F1, C5: no draw on offer, nothing to play: pick up
         return {PickUp(): _end_turn(state, Seat(sort_cards(state.discard_pile), seat.up, seat.down), pile=())}
+    if state.may_decline:  # C2, clear_one_optional: decline the Clear +1's play, picking up the empty pile
+        moves[PickUp()] = _end_turn(state, seat)
     if not (seat.hand or seat.up):  # F2, F3, F4
         for position in range(len(seat.down)):
             moves[FlipDown(position)] = _flip(state, seat, position)
@@ -173,9 +175,12 @@ def _lay(state: GameState, seat: Seat, cards: tuple[Card, ...]) -> GameState:
             finished += (holding[0],)
         return attrs.evolve(
             state, phase=Phase.OVER, seats=_seats(state, seat), discard_pile=pile, out_of_game=out,
-            owed_plays=0, may_draw=False, direction=direction, turn=state.turn + 1, finished=finished,
+            owed_plays=0, may_draw=False, may_decline=False, direction=direction, turn=state.turn + 1,
+            finished=finished,
         )
-    run = len(pile) >= 4 and len({card.colour for card in pile[-4:]}) == 1
+    # O7: four of one colour on top, or (colour_run_in_play) on top as any laid card lands
+    tops = range(len(pile) - len(cards) + 1, len(pile) + 1) if rules.colour_run_in_play else [len(pile)]
+    run = any(top >= 4 and len({card.colour for card in pile[top - 4 : top]}) == 1 for top in tops)
     swap = rules.same_colour_swap and run and bool(seat.hand) and bool(seat.up)
     if not (owed or swap):
         return _end_turn(state, seat, pile=pile, out=out, direction=direction)
@@ -186,6 +191,8 @@ def _lay(state: GameState, seat: Seat, cards: tuple[Card, ...]) -> GameState:
     return attrs.evolve(
         state, seats=_seats(state, seat), discard_pile=pile, out_of_game=out, owed_plays=owed,
         may_draw=draw, swap_offered=swap, direction=direction,
+        # C2, clear_one_optional: a Clear +1 that leaves one play owed, its own, lets it be declined
+        may_decline=rules.clear_one_optional and rank == Rank.CLEAR_PLUS_1 and owed == 1,
     )
 
 
@@ -226,6 +233,7 @@ def _end_turn(
         owed_plays=0,
         may_draw=False,
         swap_offered=False,
+        may_decline=False,
         direction=direction,
         turn=turn,
         finished=finished,

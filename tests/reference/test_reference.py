@@ -18,6 +18,7 @@ from threeup3down import (
     GameState,
     Move,
     PickUp,
+    PileSwapSeats,
     Play,
     Rules,
     apply,
@@ -49,6 +50,10 @@ TABLES = [
         reverse_on_one=True, reverse_each_one=True, turn_limit=200,
     ),
     Rules(players=4, deck=Deck.LITERAL, clear_ends_turn=True, reverse_on_one=True, reverse_each_one=True, turn_limit=200),
+    Rules(players=2, custom_cards=HEAVY, same_colour_swap=True, colour_run_in_play=True, turn_limit=200),
+    Rules(players=3, custom_cards=HEAVY, clear_one_optional=True, turn_limit=200),
+    Rules(players=2, custom_cards=HEAVY, clear_one_optional=True, early_draw=EarlyDraw.ONE, turn_limit=200),
+    Rules(players=4, pile_swap=True, pile_swap_seats=PileSwapSeats.SOME, chosen_faces=True, turn_limit=40),
 ]
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from tests.helpers import moves, play, position
 from tests.spec.expect import canonical, refused
-from threeup3down import ClearTwoDraw, EarlyDraw, parse_cards
+from threeup3down import ClearTwoDraw, EarlyDraw, NotationError, parse_cards
 
 CLEAR_PLUS_1 = "play 0 2g,9b,C+1r|-|-/5g,5r,5b|-|- 3g,4g,6g 7r *"
 """Seat 0 holds a Clear +1 and two numbers; the draw pile has three cards (6g on top)."""
@@ -340,3 +340,74 @@ class TestClearEndsTurn:
         after = play(position(text, clear_ends_turn=True), "C+1g", "C+1r")
         expected = "play 0 9b|-|-/5g,5r,5b|-|- 3g,4g,6g - * owed=1 draw"
         assert canonical(after) == position(expected, clear_ends_turn=True)
+
+
+class TestClearOneOptional:
+    """C2 as GR words it: the Clear +1 "allows the same player to discard again" (GH: they "must").
+    With Rules.clear_one_optional the player may decline that play, written ``pick``: the Clear +1
+    left the pile empty, so they pick up nothing and the turn ends with the usual draw (T3, T4)."""
+
+    @pytest.mark.spec("C2", "T2")
+    def test_by_default_the_play_is_owed(self) -> None:
+        """GH's "must": after a Clear +1 a player who can play may not pick up the empty pile."""
+        after = play(position(CLEAR_PLUS_1), "C+1r")
+        assert "pick" not in moves(after)
+        assert refused(after, "pick") == "T2"
+
+    @pytest.mark.spec("C2", "T3", "T4")
+    def test_declining_ends_the_turn(self) -> None:
+        """The decline is listed last; it ends the turn, and the turn's draw fills the hand to three."""
+        after = play(position(CLEAR_PLUS_1, clear_one_optional=True), "C+1r")
+        assert after.may_decline
+        assert moves(after) == ["draw", "2g", "9b", "pick"]
+        declined = play(after, "pick")
+        assert canonical(declined) == position("play 1 2g,6g,9b|-|-/5g,5r,5b|-|- 3g,4g - * turn=1", clear_one_optional=True)
+
+    @pytest.mark.spec("C2")
+    def test_declining_after_the_early_draw(self) -> None:
+        """GR's draw "before their second discard" does not commit the player to it: after drawing they may still decline."""
+        after = play(position(CLEAR_PLUS_1, clear_one_optional=True), "C+1r", "draw")
+        assert moves(after) == ["2g", "6g", "9b", "pick"]
+        declined = play(after, "pick")
+        assert declined.current_player == 1 and declined.owed_plays == 0 and not declined.may_decline
+
+    @pytest.mark.spec("C2")
+    def test_the_play_made_ends_the_offer(self) -> None:
+        """Making the extra play uses it: nothing is left to decline, and the turn ends as usual."""
+        after = play(position(CLEAR_PLUS_1, clear_one_optional=True), "C+1r", "2g")
+        assert after.current_player == 1 and not after.may_decline
+
+    @pytest.mark.spec("C2", "C3")
+    def test_a_clear_plus_2_s_plays_stay_owed(self) -> None:
+        """GR "gives" a Clear +2's player two more plays: neither may be declined, nor after a Clear +1 laid as the first."""
+        text = "play 0 4g,9r,C+1r,C+2g|-|-/5g,5r,5b|-|- 2r,3r,6r 7b *"
+        after = play(position(text, clear_one_optional=True), "C+2g")
+        assert "pick" not in moves(after)
+        after = play(after, "C+1r")
+        assert after.owed_plays == 2 and not after.may_decline
+        assert "pick" not in moves(after)
+
+    @pytest.mark.spec("C2", "C3")
+    def test_a_clear_plus_1_as_the_last_play_of_a_clear_plus_2(self) -> None:
+        """Laid as a Clear +2's second extra play, the Clear +1 leaves one play owed, its own: it may be declined."""
+        text = "play 0 4g,9r,C+1r,C+2g|-|-/5g,5r,5b|-|- 2r,3r,6r 7b *"
+        after = play(position(text, clear_one_optional=True), "C+2g", "4g", "C+1r")
+        assert after.owed_plays == 1 and after.may_decline
+        assert moves(after)[-1] == "pick"
+
+    @pytest.mark.spec("C2", "F3")
+    def test_declining_a_flipped_clear_plus_1(self) -> None:
+        """A Clear +1 turned over from the 3DOWN cards grants a play that may be declined instead of another flip."""
+        state = position("play 0 -|-|C+1r,5g/2g,4b|-|- - 7r *", clear_one_optional=True)
+        after = play(state, "v0")
+        assert moves(after) == ["v0", "pick"]
+        declined = play(after, "pick")
+        assert declined.current_player == 1 and declined.seats[0].down == parse_cards("5g")
+
+    @pytest.mark.spec("C2")
+    def test_written_in_position_notation(self) -> None:
+        """The offer is the position flag ``decline``; a position claiming it without the variant is refused."""
+        after = play(position(CLEAR_PLUS_1, clear_one_optional=True), "C+1r")
+        assert after.notation().split()[6:] == ["owed=1", "draw", "decline"]
+        with pytest.raises(NotationError, match=r"needs clear_one_optional .* \(C2\)"):
+            position("play 0 2g,9b|-|-/5g,5r,5b|-|- 3g,4g,6g - * owed=1 draw decline")

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import moves, play, position, refusal
+from threeup3down.core.deal import deal_from
 from threeup3down import (
     Card,
     Colour,
@@ -22,9 +23,12 @@ from threeup3down import (
     GameState,
     NotationError,
     Phase,
+    PileSwapSeats,
     Rank,
     Rules,
+    RulesError,
     Seat,
+    ThreeUpError,
     apply,
     legal_moves,
     new_game,
@@ -130,6 +134,67 @@ class TestPileSwap:
         downs = [place.down for place in state.seats]
         after = end_setup(state)
         assert [place.down for place in after.seats] == [downs[giver] for giver in state.pile_swap]
+
+
+class TestPileSwapAmongSome:
+    """O5 read as GH words it, "choose players at random to swap their piles": with
+    Rules.pile_swap_seats = PileSwapSeats.SOME two or more seats swap among themselves and the
+    others keep their own piles; the default, PileSwapSeats.EVERY, moves every seat's piles."""
+
+    SOME = PileSwapSeats.SOME
+
+    @pytest.mark.spec("O5")
+    def test_a_seat_may_keep_its_piles(self) -> None:
+        """perm=1,0,2: seats 0 and 1 exchange piles and seat 2 keeps its own."""
+        state = dealt(f"setup 0 {GREEN}/{RED}/{BLUE} 1g - - perm=1,0,2", pile_swap=True, pile_swap_seats=self.SOME)
+        after = play(state, "up:2g,3g,4g", "up:2r,3r,4r", "up:2b,3b,4b")
+        assert after.seats == (
+            seat("5g,6g,7g|2r,3r,4r|8r,10r,9r"),
+            seat("5r,6r,7r|2g,3g,4g|9g,8g,10g"),
+            seat("5b,6b,7b|2b,3b,4b|10b,9b,8b"),
+        )
+
+    @pytest.mark.spec("O5")
+    def test_the_default_moves_every_seat(self) -> None:
+        """Under the default reading the same permutation, which leaves seat 2 its piles, is refused."""
+        with pytest.raises(NotationError, match="must give every seat another seat's piles"):
+            dealt(f"setup 0 {GREEN}/{RED}/{BLUE} 1g - - perm=1,0,2", pile_swap=True)
+        assert Rules(pile_swap=True).pile_swap_seats is PileSwapSeats.EVERY
+
+    @pytest.mark.spec("O5")
+    def test_nobody_swapping_is_no_swap(self) -> None:
+        """Two or more seats swap: the permutation that moves nobody is refused."""
+        with pytest.raises(NotationError, match="must give two or more seats another seat's piles"):
+            dealt(f"setup 0 {GREEN}/{RED}/{BLUE} 1g - - perm=0,1,2", pile_swap=True, pile_swap_seats=self.SOME)
+
+    @pytest.mark.spec("O5")
+    def test_random_swaps_among_some_seats(self) -> None:
+        """With three players the deal draws each of the five permutations but the identity, from the seed."""
+        rules = Rules(players=3, pile_swap=True, pile_swap_seats=self.SOME)
+        assert new_game(rules, seed=9).pile_swap == new_game(rules, seed=9).pile_swap
+        seen = {new_game(rules, seed=seed).pile_swap for seed in range(80)}
+        assert seen == {(1, 2, 0), (2, 0, 1), (1, 0, 2), (2, 1, 0), (0, 2, 1)}
+
+    @pytest.mark.spec("O5")
+    def test_two_players_can_only_exchange(self) -> None:
+        """At a table of two the only swap among two or more seats is the exchange, as by default."""
+        rules = Rules(players=2, pile_swap=True, pile_swap_seats=self.SOME)
+        assert {new_game(rules, seed=seed).pile_swap for seed in range(20)} == {(1, 0)}
+
+    @pytest.mark.spec("O5")
+    def test_needs_the_pile_swap(self) -> None:
+        """Choosing which seats swap without the pile swap is refused, naming both fields."""
+        with pytest.raises(RulesError) as error:
+            Rules(pile_swap_seats=self.SOME)
+        assert set(error.value.fields) == {"pile_swap_seats", "pile_swap"}
+
+    @pytest.mark.spec("O5")
+    def test_dealing_a_given_swap(self) -> None:
+        """deal_from takes a swap among some seats under SOME, and refuses one that moves nobody."""
+        rules = Rules(players=3, pile_swap=True, pile_swap_seats=self.SOME)
+        assert deal_from(rules, rules.deck_cards(), pile_swap=(0, 2, 1)).pile_swap == (0, 2, 1)
+        with pytest.raises(ThreeUpError, match=r"two or more seats one another's piles \(O5\)"):
+            deal_from(rules, rules.deck_cards(), pile_swap=(0, 1, 2))
 
 
 class TestChosenFaces:

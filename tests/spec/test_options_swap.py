@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import moves, play, position, refusal
-from threeup3down import Deck, parse_cards
+from threeup3down import Deck, NotationError, Rules, RulesError, parse_cards
 
 pytestmark = pytest.mark.spec("O7")
 
@@ -192,3 +192,57 @@ def test_swapping_a_card_for_its_twin_is_not_listed() -> None:
         position("play 0 5r,9r|9r,3b,4b|1b,1b,1r/8b|-|- 2g,3g,4g 1r,2r,4r *", same_colour_swap=True), "5r"
     )
     assert moves(state) == ["swap:9r/3b", "swap:9r/4b", "keep"]
+
+
+class TestRunInsideAPlay:
+    """O7 when the fourth card of a colour is one card of a multiple (8g,8b on 5g,6g,7g): the
+    multiple is laid in card order (P1), so 8b, not the run, ends on top. By default only the
+    four cards on top once the play is laid count; with Rules.colour_run_in_play a run completed
+    as any card of the play lands counts too."""
+
+    TEXT = "play 0 8g,8b,9r|2r|1b,1b,1r/9b|-|- 5b,4r 5g,6g,7g *"
+
+    @pytest.mark.spec("O7", "P1")
+    def test_by_default_the_top_four_decide(self) -> None:
+        """8g,8b on three greens leaves 6g,7g,8g,8b on top: no run, no offer; 8g alone offers it."""
+        state = position(self.TEXT, same_colour_swap=True)
+        after = play(state, "8g,8b")
+        assert not after.swap_offered and after.current_player == 1
+        assert play(state, "8g").swap_offered
+
+    @pytest.mark.spec("O7", "P1")
+    def test_a_run_completed_inside_the_play_counts(self) -> None:
+        """With colour_run_in_play the green 8, laid first, completes four greens: the swap is offered."""
+        state = position(self.TEXT, same_colour_swap=True, colour_run_in_play=True)
+        offered = play(state, "8g,8b")
+        assert offered.swap_offered and offered.current_player == 0
+        assert moves(offered) == ["swap:9r/2r", "keep"]
+        after = play(offered, "swap:9r/2r")
+        assert after.seats[0].up == parse_cards("9r") and after.current_player == 1
+
+    @pytest.mark.spec("O7", "C4")
+    def test_a_play_that_clears_leaves_no_run(self) -> None:
+        """Three 8s on 5g,6g,7g clear the pile (C4) although the first of them made four greens: no offer."""
+        state = position("play 0 8g,8r,8b,9r|2r|1b,1b,1r/9b|-|- 5b,4r 5g,6g,7g *",
+                         same_colour_swap=True, colour_run_in_play=True)
+        after = play(state, "8g,8r,8b")
+        assert after.discard_pile == () and not after.swap_offered and after.current_player == 1
+
+    @pytest.mark.spec("O7")
+    def test_needs_the_same_colour_swap(self) -> None:
+        """Looking for runs inside a play without the same-colour swap is refused, naming both fields."""
+        with pytest.raises(RulesError) as error:
+            Rules(colour_run_in_play=True)
+        assert set(error.value.fields) == {"colour_run_in_play", "same_colour_swap"}
+
+    @pytest.mark.spec("O7")
+    def test_the_offer_reads_back_from_notation(self) -> None:
+        """The offered position, written and read again, is the same; without colour_run_in_play it is refused
+        (a swap is offered only over four of one colour on top), as is one whose top two are not a pair."""
+        offered = play(position(self.TEXT, same_colour_swap=True, colour_run_in_play=True), "8g,8b")
+        assert position(offered.notation(), same_colour_swap=True, colour_run_in_play=True) == offered
+        with pytest.raises(NotationError, match=r"the top four cards are not of one colour \(O7\)"):
+            position(offered.notation(), same_colour_swap=True)
+        unpaired = "play 0 9r|2r|1b,1b,1r/9b|-|- 5b,4r 5g,6g,7g,8g,9b * swap"
+        with pytest.raises(NotationError, match=r"nor the four under the top card of a pair"):
+            position(unpaired, same_colour_swap=True, colour_run_in_play=True)

@@ -1,4 +1,4 @@
-"""What the specification attributes to which source (rules version 1.1): additions of the library are
+"""What the specification attributes to which source (rules versions 1.1 and 1.2): additions of the library are
 marked as such, and a decision is never stated as the sources' rule."""
 
 from __future__ import annotations
@@ -93,3 +93,59 @@ def test_each_variant_is_a_decision_quoting_the_sources(rule: str, field: str) -
     quoting the source it follows."""
     titled = [box for box in decisions(rule) if box.startswith(f"Rules.{field} ")]
     assert len(titled) == 1 and '"' in titled[0]
+
+
+@pytest.mark.spec("C2", "O5", "O7")
+@pytest.mark.parametrize(
+    ("rule", "field", "quoted"),
+    [
+        ("C2", "clear_one_optional", '"allows the same player to discard again"'),
+        ("O5", "pile_swap_seats", '"choose players at random to swap their piles"'),
+        ("O7", "colour_run_in_play", '"four cards of the same colour in a row"'),
+    ],
+)
+def test_each_rules_1_2_variant_is_a_decision_quoting_the_sources(rule: str, field: str, quoted: str) -> None:
+    """Each rules 1.2 variant has its own decision box under its rule, titled with its Rules field,
+    quoting the source sentence it reads and naming the default."""
+    titled = [box for box in decisions(rule) if box.startswith(f"Rules.{field} ")]
+    assert len(titled) == 1 and quoted in titled[0]
+    assert "default" in titled[0]
+
+
+@pytest.mark.spec("F3", "C2", "C3")
+def test_f3_one_flip_per_play_is_a_decision_quoting_both_sources() -> None:
+    """GH's "once per turn" flip against the Clear +2 rules of GR and GH: one flip per play is marked a decision."""
+    rule, *boxes = rule_text("F3").split(".. decision::")
+    assert "may turn over another" not in rule
+    (box,) = [box for box in boxes if "once per turn" in box]
+    assert "*GR*" in box and "*GH*'s own" in box and "one 3DOWN card per play" in box
+
+
+@pytest.mark.spec("O6")
+def test_o6_the_receiving_seat_is_a_decision() -> None:
+    """GH says "other players' piles"; that the next seat receives is marked as the library's choice."""
+    assert any('"choose cards from their hand for the face up cards of other players\' piles"' in box
+               and "The next seat is the library's choice" in box for box in decisions("O6"))
+
+
+@pytest.mark.spec("S5", "O9")
+def test_the_dealer_and_a_random_first_player_are_the_library_s() -> None:
+    """No source mentions a dealer: S5's decision and O9 say the ways of choosing the first player are the library's."""
+    (box,) = decisions("S5")
+    assert "These three ways are the library's: no source mentions a dealer" in box
+    assert "These ways are the library's (no source mentions a dealer" in rule_text("O9")
+
+
+@pytest.mark.spec("D1")
+def test_d1_states_the_standard_deck_as_the_library_s() -> None:
+    """The rule gives GR's count and calls the 70/7/6/1 composition the library's standard deck, a decision."""
+    rule = rule_text("D1").split(".. decision::")[0]
+    assert "The deck has 84 cards (*GR*)" in rule and "The library's standard deck, a decision below" in rule
+
+
+@pytest.mark.spec("T4", "C5")
+def test_t4_says_when_the_draw_after_a_pick_up_matters() -> None:
+    """The note on drawing after a pick-up says it can take a card only during owed plays."""
+    (box,) = decisions("T4")
+    assert "it can take a card only during owed plays" in box
+    assert "fewer than three cards" not in box

@@ -171,3 +171,16 @@ def test_after_a_3up_pick_up_the_hand_comes_first() -> None:
     state = play(state, "pick")
     assert state.seats[1].hand == parse_cards("5g,5r,7b,8b")
     assert moves(state) == ["^2b", "^3g"]
+
+
+@pytest.mark.spec("F3", "C2", "C3")
+def test_an_owed_play_turns_over_another_3down_card() -> None:
+    """One 3DOWN card per play, not GH's "once per turn": after a turned-over Clear +1 or Clear +2 each owed play
+    is another flip, as GR's and GH's rules for a Clear +2 played from the 3DOWN pile need."""
+    after = play(position("play 0 -|-|C+1r,9b,2g/5g,5r,6b|-|- - 7b *"), "v0")
+    assert after.owed_plays == 1 and moves(after) == ["v0", "v1"]
+    after = play(after, "v1")
+    assert after.seats[0].down == parse_cards("9b") and after.discard_pile == parse_cards("2g")
+    assert after.current_player == 1
+    twice = play(position("play 0 -|-|C+2g,2g,9b/5g,5r,6b|-|- - 7b *"), "v0", "v0", "v0")
+    assert twice.seats[0].down == () and twice.is_over and twice.winner == 0

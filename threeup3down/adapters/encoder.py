@@ -180,6 +180,8 @@ class ObservationEncoder:
                 tensor[where] = 1.0
         if self._limit:
             tensor[at["turn_fraction"]] = state.turn / self._limit
+        if state.may_decline:  # only with Rules.clear_one_optional (C2)
+            tensor[at["may_decline"]] = 1.0
         return np.frombuffer(tensor, dtype=np.float32)
 
     def encode(self, state: GameState, seat: int) -> Encoded:

@@ -445,6 +445,9 @@ def observation_fields(rules: Rules, *, padded: bool = False) -> tuple[tuple[str
     ``pile_swap_pending``    1         1 while the pile swap is still to come (O5)
     ``turn_fraction``        1         turns completed over the turn limit (O10), else 0
     ``seated``               n         padded only: 1 for each slot with a seat in it
+    ``may_decline``          1         1 while the extra play of a Clear +1 may be declined
+                                       (C2; only with :attr:`Rules.clear_one_optional
+                                       <threeup3down.Rules.clear_one_optional>`)
     =======================  ========  ==================================================
 
     Here *n* is the number of players, or :data:`PADDED_SEATS` when padded.
@@ -480,7 +483,7 @@ def observation_fields(rules: Rules, *, padded: bool = False) -> tuple[tuple[str
         ("reversed", 1),
         ("pile_swap_pending", 1),
         ("turn_fraction", 1),
-    ) + ((("seated", seats),) if padded else ())
+    ) + (("seated", seats),) * padded + (("may_decline", 1),) * rules.clear_one_optional
 
 
 PADDED_SEATS = 6
@@ -571,6 +574,7 @@ def observation_tensor(observation: Observation, *, padded: bool = False) -> npt
         "pile_swap_pending": [observation.pile_swap_pending],
         "turn_fraction": [observation.turn / rules.turn_limit if rules.turn_limit else 0.0],
         "seated": [True] * seats + [False] * empty,
+        "may_decline": [observation.may_decline],
     }
     return np.concatenate(
         [np.asarray(parts[name], dtype=np.float32) for name, _ in observation_fields(rules, padded=padded)]

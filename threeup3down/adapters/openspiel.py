@@ -4,7 +4,9 @@ Importing this module registers the game with OpenSpiel. It is sequential,
 of imperfect information, with explicit chance: the chance player deals the
 shuffled deck card by card (each outcome a card kind, in proportion to the
 copies left), then draws a random first player (O9) and the pile swap
-(O5, one seat at a time, uniform over the derangements) when those rules are
+(O5, one seat at a time, uniform over the derangements, or with
+:attr:`PileSwapSeats.SOME <threeup3down.PileSwapSeats.SOME>` over every
+permutation but the identity) when those rules are
 on. Actions are the numbers of :class:`~threeup3down.adapters.encoding.ActionCodec`;
 returns come at the end, by place (:func:`~threeup3down.adapters.encoding.rewards`).
 
@@ -61,7 +63,7 @@ from threeup3down.core.errors import ThreeUpError
 from threeup3down.core.moves import Move
 from threeup3down.views.observation import observe, sample_state
 from threeup3down.core.phase import Phase
-from threeup3down.core.rules import FirstPlayer, Rules
+from threeup3down.core.rules import FirstPlayer, PileSwapSeats, Rules
 from threeup3down.core.state import GameState
 from threeup3down.views.text import render_view
 
@@ -350,7 +352,7 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         if self.rules.first_player is FirstPlayer.RANDOM and self._first_player is None:
             players = self.rules.players
             return [(seat, 1 / players) for seat in range(players)]
-        return _derangement_step(self.rules.players, self._pile_swap)
+        return _pile_swap_step(self.rules.players, self._pile_swap, self.rules.pile_swap_seats)
 
     def _apply_action(self, action: int) -> None:
         if self.game_state is not None:
@@ -426,21 +428,31 @@ class _Shown(dict[tuple[int, bool], list[Counter[Card]]]):
         return _Shown((key, list(value)) for key, value in self.items())
 
 
-def _derangement_step(players: int, chosen: Sequence[int]) -> list[tuple[int, float]]:
+def _pile_swap_step(players: int, chosen: Sequence[int], seats: PileSwapSeats) -> list[tuple[int, float]]:
     """O5: the source of the next seat's piles, each with its share of the
-    derangements that complete ``chosen``, so the whole swap is uniform."""
-    seat = len(chosen)
-    sources = [source for source in range(players) if source not in chosen]
-    before = _completions(range(seat, players), sources)
+    pile swaps (:func:`~threeup3down.core.rules.is_pile_swap`) that complete
+    ``chosen``, so the whole swap is uniform."""
+    before = _swaps_completing(players, chosen, seats)
     outcomes = []
-    for source in sources:
-        if source == seat:
+    for source in range(players):
+        if source in chosen:
             continue
-        rest = [other for other in sources if other != source]
-        ways = _completions(range(seat + 1, players), rest)
+        ways = _swaps_completing(players, [*chosen, source], seats)
         if ways:
             outcomes.append((source, ways / before))
     return outcomes
+
+
+def _swaps_completing(players: int, chosen: Sequence[int], seats: PileSwapSeats) -> int:
+    """How many pile swaps begin with ``chosen``: derangements, or with
+    :attr:`PileSwapSeats.SOME` every permutation but the identity."""
+    if any(seat == source for seat, source in enumerate(chosen)) and seats is PileSwapSeats.EVERY:
+        return 0
+    sources = [source for source in range(players) if source not in chosen]
+    if seats is PileSwapSeats.EVERY:
+        return _completions(range(len(chosen), players), sources)
+    identity_so_far = all(seat == source for seat, source in enumerate(chosen))
+    return math.factorial(len(sources)) - identity_so_far
 
 
 def _completions(seats: Sequence[int], sources: Sequence[int]) -> int:

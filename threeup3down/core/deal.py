@@ -17,7 +17,15 @@ from typing import assert_never
 
 from threeup3down.core.cards import Card, sort_cards, sort_key
 from threeup3down.core.errors import ThreeUpError
-from threeup3down.core.rules import CARDS_PER_PLAYER, CARDS_TO_CHOOSE, DOWN_CARDS, FirstPlayer, Rules, is_derangement
+from threeup3down.core.rules import (
+    CARDS_PER_PLAYER,
+    CARDS_TO_CHOOSE,
+    DOWN_CARDS,
+    FirstPlayer,
+    PileSwapSeats,
+    Rules,
+    is_pile_swap,
+)
 from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState, make_seat, make_state
 
@@ -56,7 +64,7 @@ def new_game(
         rules,
         deck,
         _first_player(rules, rng),
-        random_pile_swap(rules.players, rng) if rules.pile_swap else (),
+        random_pile_swap(rules.players, rng, rules.pile_swap_seats) if rules.pile_swap else (),
     )
 
 
@@ -97,13 +105,20 @@ def deal_from(
     elif not 0 <= first_player < rules.players:
         raise ThreeUpError(f"seat {first_player} is not at a table of {rules.players} players")
     swap = tuple(pile_swap)
-    if not (len(swap) == rules.players and is_derangement(swap)) if rules.pile_swap else bool(swap):
+    if not (len(swap) == rules.players and is_pile_swap(swap, rules.pile_swap_seats)) if rules.pile_swap else bool(swap):
         raise ThreeUpError(
-            "the pile swap must give every seat another seat's piles (O5)"
+            _PILE_SWAP_NEEDS[rules.pile_swap_seats]
             if rules.pile_swap
             else "a pile swap is given only with the pile swap rule (O5)"
         )
     return _deal(rules, list(deck), first_player, swap)
+
+
+_PILE_SWAP_NEEDS = {
+    PileSwapSeats.EVERY: "the pile swap must give every seat another seat's piles (O5)",
+    PileSwapSeats.SOME: "the pile swap must give two or more seats one another's piles (O5)",
+}
+"""What a pile swap given to :func:`deal_from` must be, by :attr:`Rules.pile_swap_seats`."""
 
 
 def _deal(
@@ -154,16 +169,23 @@ def _first_player(rules: Rules, rng: random.Random) -> int:
             assert_never(rules.first_player)
 
 
-def random_pile_swap(players: int, rng: random.Random) -> tuple[int, ...]:
-    """O5: a uniformly random derangement: every seat gets another seat's piles.
+def random_pile_swap(
+    players: int, rng: random.Random, seats: PileSwapSeats = PileSwapSeats.EVERY
+) -> tuple[int, ...]:
+    """O5: a random pile swap, seat *i* receiving the piles of seat ``order[i]``:
+    a uniformly random derangement (every seat gets another seat's piles), or
+    with :attr:`PileSwapSeats.SOME` a uniformly random permutation other than
+    the identity (two or more seats swap, the others keep their own).
 
     >>> import random
     >>> swap = random_pile_swap(4, random.Random(1))
     >>> sorted(swap), any(seat == source for seat, source in enumerate(swap))
     ([0, 1, 2, 3], False)
+    >>> random_pile_swap(4, random.Random(1), PileSwapSeats.SOME)  # seat 2 keeps its piles
+    (3, 0, 2, 1)
     """
     while True:
         order = list(range(players))
         rng.shuffle(order)
-        if is_derangement(order):
+        if is_pile_swap(order, seats):
             return tuple(order)

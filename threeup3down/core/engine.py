@@ -53,6 +53,7 @@ _PICK_UP = PickUp()
 _DECLINE = DeclineSwap()
 _FLIPS = tuple(FlipDown(position) for position in range(DOWN_CARDS))
 _CLEAR = Rank.CLEAR
+_CLEAR_PLUS_1 = Rank.CLEAR_PLUS_1
 _ONE = Rank.ONE
 _HAND = Source.HAND
 _UP = Source.UP
@@ -85,7 +86,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     seat = state.seats[state.current_player]
     return legal_moves_seen(
         state.rules, state.phase, seat.hand, seat.up, len(seat.down), len(state.draw_pile),
-        state.discard_pile, state.owed_plays, state.may_draw, state.swap_offered,
+        state.discard_pile, state.owed_plays, state.may_draw, state.swap_offered, state.may_decline,
     )
 
 
@@ -100,10 +101,12 @@ def legal_moves_seen(
     owed_plays: int,
     may_draw: bool,
     swap_offered: bool,
+    may_decline: bool = False,
 ) -> tuple[Move, ...]:
     """:func:`legal_moves`, from what the player to move sees: their hand and 3UP
     cards, how many 3DOWN cards they have and how many cards the draw pile holds,
-    the discard pile, the extra plays owed and the offers (C2, O7). No hidden
+    the discard pile, the extra plays owed and the offers (C2, O7; ``may_decline``:
+    the extra play of a Clear +1 may be declined, new in 0.4.0). No hidden
     card decides a move, so an :class:`~threeup3down.Observation` lists its
     seat's moves with this.
 
@@ -124,6 +127,8 @@ def legal_moves_seen(
     source = _source(hand, up, draw_pile)
     if source is None:
         moves.extend(_FLIPS[:down])
+        if may_decline:  # C2: declining picks up the empty pile
+            moves.append(_PICK_UP)
         return tuple(moves)
     listed = len(moves)
     _plays(moves, hand if source is _HAND else up, _top_rank(discard_pile), source, rules)
@@ -131,6 +136,8 @@ def legal_moves_seen(
         moves.append(_PICK_UP)
     elif rules.draw_instead and not owed_plays and draw_pile:
         moves.insert(listed, _DRAW_INSTEAD)  # O2: a card instead of a turn's first play
+    elif may_decline:  # C2: declining picks up the empty pile
+        moves.append(_PICK_UP)
     return tuple(moves)
 
 
@@ -335,6 +342,18 @@ def _direction_after_ones(rules: Rules, direction: int, ones: int) -> int:
 def _completes_colour_run(pile: tuple[Card, ...]) -> bool:
     """O7: the top four cards of the discard pile share a colour."""
     return len(pile) >= 4 and pile[-1].colour is pile[-2].colour is pile[-3].colour is pile[-4].colour
+
+
+def _offers_swap(rules: Rules, pile: tuple[Card, ...], laid: int) -> bool:
+    """O7: a play that leaves ``pile`` standing, its last ``laid`` cards just laid,
+    completed a run of four of one colour: on top, or with
+    :attr:`Rules.colour_run_in_play` when any of those cards was laid (P1: in
+    card order). A pile the play cleared holds no run."""
+    if _completes_colour_run(pile):
+        return True
+    if not rules.colour_run_in_play:
+        return False
+    return any(_completes_colour_run(pile[:end]) for end in range(len(pile) - laid + 1, len(pile)))
 
 
 def _draw_to_three(hand: tuple[Card, ...], draw_pile: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -640,8 +659,10 @@ def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
 
 
 def _apply_pick_up(state: GameState, seat: Seat, move: PickUp) -> GameState:
-    """T2, T3: a player who cannot play picks up the whole discard pile."""
-    if _can_play(state, seat):
+    """T2, T3: a player who cannot play picks up the whole discard pile. C2, with
+    :attr:`Rules.clear_one_optional`: a player declining the extra play of a Clear
+    +1 picks up the empty pile, which ends the turn."""
+    if _can_play(state, seat) and not state.may_decline:
         why = "a play is possible" if state.discard_pile else "the discard pile is empty, so any card may be played on it"
         raise _refuse(state, move, f"{why}, and a player who can play must play rather than pick up", "T2")
     hand = _sorted(seat.hand + state.discard_pile)
@@ -754,7 +775,7 @@ def _lay(
         direction = _direction_after_ones(rules, direction, len(cards))
     if not (hand or up or down):  # W1, C7
         return _go_out(state, pile, out_of_game, direction)
-    swap = rules.same_colour_swap and bool(hand and up) and _completes_colour_run(pile)
+    swap = rules.same_colour_swap and bool(hand and up) and _offers_swap(rules, pile, len(cards))
     if owed or swap:  # the turn goes on
         return make_state(
             rules=rules,
@@ -766,6 +787,7 @@ def _lay(
             out_of_game=out_of_game,
             owed_plays=owed,
             may_draw=_early_draw_offered(state, rank, owed, hand),
+            may_decline=rank is _CLEAR_PLUS_1 and owed == 1 and rules.clear_one_optional,
             swap_offered=swap,
             direction=direction,
             turn=state.turn,

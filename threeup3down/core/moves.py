@@ -125,7 +125,9 @@ class FlipDown:
 
 @attrs.frozen
 class PickUp:
-    """Take the whole discard pile into the hand; the turn ends (T3).
+    """Take the whole discard pile into the hand; the turn ends (T3). With
+    :attr:`Rules.clear_one_optional <threeup3down.Rules.clear_one_optional>`
+    it also declines the play of a Clear +1, on the empty pile it left (C2).
 
     >>> str(PickUp())
     'pick'

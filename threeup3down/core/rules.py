@@ -5,7 +5,7 @@ impossible, or options that do not combine, raise :class:`RulesError` naming
 the fields at fault.
 
 >>> Rules().players, len(Rules().deck_cards()), RULES_VERSION
-(4, 84, '1.1')
+(4, 84, '1.2')
 >>> Rules(players=8, decks=2).deck_cards().count(Card.GREEN_CLEAR_PLUS_2)
 2
 >>> Rules(players=5, omitted_colours=frozenset({Colour.BLUE}))
@@ -42,13 +42,15 @@ __all__ = [
     "Deck",
     "EarlyDraw",
     "FirstPlayer",
+    "PileSwapSeats",
     "Rules",
     "ScoreScope",
     "deck_orders",
     "is_derangement",
+    "is_pile_swap",
 ]
 
-RULES_VERSION = "1.1"
+RULES_VERSION = "1.2"
 """The version of the rules specification the engine implements.
 
 It changes when how the game is played changes, independently of the package
@@ -148,6 +150,20 @@ class ScoreScope(enum.Enum):
     """Hand, 3UP and 3DOWN cards."""
 
 
+class PileSwapSeats(enum.Enum):
+    """Which seats the pile swap moves (O5).
+
+    >>> Rules().pile_swap_seats
+    <PileSwapSeats.EVERY: 'every'>
+    """
+
+    EVERY = "every"
+    """Every seat gets another seat's piles (default)."""
+    SOME = "some"
+    """Two or more seats, chosen at random, swap among themselves; the others
+    keep their own (GH: "choose players at random to swap their piles")."""
+
+
 K = TypeVar("K")
 
 
@@ -167,6 +183,25 @@ def is_derangement(order: Sequence[int]) -> bool:
     (True, False, False)
     """
     return sorted(order) == list(range(len(order))) and all(
+        seat != source for seat, source in enumerate(order)
+    )
+
+
+def is_pile_swap(order: Sequence[int], seats: PileSwapSeats) -> bool:
+    """O5: whether seat *i* receiving the piles of seat ``order[i]`` is a pile swap
+    that moves ``seats``: with :attr:`PileSwapSeats.EVERY` a derangement, with
+    :attr:`PileSwapSeats.SOME` any permutation of the seats that moves two or more.
+
+    >>> is_pile_swap((1, 0, 2), PileSwapSeats.EVERY), is_pile_swap((1, 0, 2), PileSwapSeats.SOME)
+    (False, True)
+    >>> is_pile_swap((0, 1, 2), PileSwapSeats.SOME), is_pile_swap((0, 0, 2), PileSwapSeats.SOME)
+    (False, False)
+
+    .. versionadded:: 0.4.0
+    """
+    if seats is PileSwapSeats.EVERY:
+        return is_derangement(order)
+    return sorted(order) == list(range(len(order))) and any(
         seat != source for seat, source in enumerate(order)
     )
 
@@ -231,6 +266,11 @@ class Rules:
     clear_ends_turn: bool = False
     """C1, C4, C5: a Clear or three of a kind ends the turn even when extra plays are
     still owed (GH's literal reading)."""
+    clear_one_optional: bool = attrs.field(default=False, metadata={"json": "omit-default"})
+    """C2: the extra play of a Clear +1 may be declined, which ends the turn (GR: the
+    Clear +1 "allows" the same player to discard again).
+
+    .. versionadded:: 0.4.0"""
     places: bool = False
     """O1: after the winner, play on to settle every place."""
     draw_instead: bool = False
@@ -244,10 +284,21 @@ class Rules:
     """O4: which cards are scored at the end of a game."""
     pile_swap: bool = False
     """O5: after setup, the 3UP/3DOWN piles change owners at random."""
+    pile_swap_seats: PileSwapSeats = attrs.field(default=PileSwapSeats.EVERY, metadata={"json": "omit-default"})
+    """O5, with :attr:`pile_swap`: whether every seat's piles move, or those of two
+    or more seats chosen at random.
+
+    .. versionadded:: 0.4.0"""
     chosen_faces: bool = False
     """O6: each player chooses the 3UP cards of the next player."""
     same_colour_swap: bool = False
     """O7: four cards of one colour on top of the pile offer a hand/3UP swap."""
+    colour_run_in_play: bool = attrs.field(default=False, metadata={"json": "omit-default"})
+    """O7, with :attr:`same_colour_swap`: a run of four cards of one colour counts
+    when any card of a multiple completes it, not only when the four lie on top
+    once the whole play is laid.
+
+    .. versionadded:: 0.4.0"""
     turn_limit: int | None = 1000
     """O10: after this many turns (at most a million) an unfinished game ends as a stalemate; ``None`` for none."""
 
@@ -453,6 +504,16 @@ def _check_table(rules: Rules) -> None:
         raise RulesError(
             "reverse_each_one counts the 1s of reverse_on_one (O3), which is off",
             fields=("reverse_each_one", "reverse_on_one"),
+        )
+    if rules.pile_swap_seats is not PileSwapSeats.EVERY and not rules.pile_swap:
+        raise RulesError(
+            "pile_swap_seats chooses the seats of pile_swap (O5), which is off",
+            fields=("pile_swap_seats", "pile_swap"),
+        )
+    if rules.colour_run_in_play and not rules.same_colour_swap:
+        raise RulesError(
+            "colour_run_in_play finds the runs of same_colour_swap (O7), which is off",
+            fields=("colour_run_in_play", "same_colour_swap"),
         )
     for name in ("first_seat", "dealer"):
         seat = getattr(rules, name)

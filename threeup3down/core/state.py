@@ -32,7 +32,8 @@ A position is six space-separated fields, then optional ``key=value`` flags::
 Cards are written in card notation, separated by commas; ``-`` is an empty
 zone. The flags, each written only when it differs from its default, are
 ``owed=N`` (extra plays owed), ``draw`` (early draw offered, C2/C3), ``swap``
-(same-colour swap offered, O7), ``dir=-`` (play reversed, O3), ``turn=N``
+(same-colour swap offered, O7), ``decline`` (the extra play of a Clear +1 may
+be declined, C2), ``dir=-`` (play reversed, O3), ``turn=N``
 (turns completed), ``fin=2,0`` (seats out, in order), ``first=N`` (who opens
 play after setup), ``perm=1,0`` (the pile swap still to come, O5) and
 ``known=8r,9b/-`` (per seat, separated by ``/``, the cards of its hand every
@@ -152,6 +153,12 @@ class GameState(Slotted):
     pile_swap: tuple[int, ...] = ()
     """O5: seat *i* receives the 3UP/3DOWN piles of seat ``pile_swap[i]`` when
     setup ends; empty once applied or when O5 is off."""
+    may_decline: bool = attrs.field(default=False, metadata={"json": "omit-default"})
+    """Whether the player to move may decline the extra play of a Clear +1, ending
+    the turn (C2, with :attr:`Rules.clear_one_optional
+    <threeup3down.Rules.clear_one_optional>`).
+
+    .. versionadded:: 0.4.0"""
 
     @property
     def is_over(self) -> bool:
@@ -250,6 +257,8 @@ def format_position(state: GameState) -> str:
         fields.append("draw")
     if state.swap_offered:
         fields.append("swap")
+    if state.may_decline:
+        fields.append("decline")
     if state.direction < 0:
         fields.append("dir=-")
     if state.turn:
@@ -322,6 +331,7 @@ def parse_position(text: str, rules: Rules, *, max_size: int = MAX_INPUT_SIZE) -
         finished=_parse_seat_list(flags.get("fin", "")),
         first_player=_int(flags.get("first", "0"), "first"),
         pile_swap=_parse_seat_list(flags.get("perm", "")),
+        may_decline="decline" in flags,
     )
     _check_position(state)
     return state
@@ -352,7 +362,7 @@ def _with_known(seats: tuple[Seat, ...], flags: dict[str, str]) -> tuple[Seat, .
 
 _PHASES = {phase.value: phase for phase in Phase}
 
-_FLAGS = {"owed", "draw", "swap", "dir", "turn", "fin", "first", "perm", "known"}
+_FLAGS = {"owed", "draw", "swap", "decline", "dir", "turn", "fin", "first", "perm", "known"}
 
 
 def _parse_flags(tokens: list[str]) -> dict[str, str]:

@@ -34,8 +34,9 @@ from threeup3down.core.rules import (
     HAND_SIZE,
     UP_CARDS,
     EarlyDraw,
+    PileSwapSeats,
     deck_orders,
-    is_derangement,
+    is_pile_swap,
 )
 
 if TYPE_CHECKING:  # the state module reads positions, and checks them here
@@ -202,6 +203,18 @@ def _pile_order_problems(pile: tuple[Card, ...], found: list[str]) -> None:
             return
 
 
+def _one_colour(cards: tuple[Card, ...]) -> bool:
+    """Four cards, all of one colour (O7)."""
+    return len(cards) == 4 and len({card.colour for card in cards}) == 1
+
+
+def _run_under_a_pair(pile: tuple[Card, ...]) -> bool:
+    """O7 with :attr:`Rules.colour_run_in_play`: a pile that does not clear ends in
+    at most two equal numbers (C4), so a run completed inside the last play lies
+    under the top card of a pair: the four cards below it are of one colour."""
+    return len(pile) >= 5 and pile[-1].rank is pile[-2].rank and _one_colour(pile[-5:-1])
+
+
 def _swap_problems(state: GameState, found: list[str]) -> None:
     """O7: the swap follows a play completing four cards of one colour on top,
     by a player holding both hand and 3UP cards."""
@@ -209,8 +222,12 @@ def _swap_problems(state: GameState, found: list[str]) -> None:
         found.append("a same-colour swap is offered but O7 is off")
         return
     pile = state.discard_pile
-    if len(pile) < 4 or len({card.colour for card in pile[-4:]}) != 1:
-        found.append("a same-colour swap is offered but the top four cards are not of one colour (O7)")
+    if not (_one_colour(pile[-4:]) or (state.rules.colour_run_in_play and _run_under_a_pair(pile))):
+        found.append(
+            "a same-colour swap is offered but the top four cards are not of one colour"
+            + (" (nor the four under the top card of a pair)" if state.rules.colour_run_in_play else "")
+            + " (O7)"
+        )
     seat = state.seats[state.current_player]
     if not (seat.hand and seat.up):
         found.append("a same-colour swap is offered to a player without both hand and 3UP cards (O7)")
@@ -274,14 +291,17 @@ def _setup_problems(state: GameState, found: list[str]) -> None:
             break
     if state.discard_pile or state.out_of_game:
         found.append("nothing is played during setup (S4)")
-    if state.owed_plays or state.may_draw or state.swap_offered or state.turn:
+    if state.owed_plays or state.may_draw or state.swap_offered or state.may_decline or state.turn:
         found.append("no turn is taken during setup (S3)")
     if state.finished or state.direction != 1:
         found.append("nobody is out and play has not turned during setup (S3)")
     if any(seat.known for seat in state.seats):
         found.append("no card of a hand is known to the table during setup (S3)")
-    if rules.pile_swap and not (len(state.pile_swap) == rules.players and is_derangement(state.pile_swap)):
-        found.append("with O5 the pile swap (perm) must give every seat another seat's piles")
+    if rules.pile_swap and not (
+        len(state.pile_swap) == rules.players and is_pile_swap(state.pile_swap, rules.pile_swap_seats)
+    ):
+        which = "every seat" if rules.pile_swap_seats is PileSwapSeats.EVERY else "two or more seats"
+        found.append(f"with O5 the pile swap (perm) must give {which} another seat's piles")
     if state.pile_swap and not rules.pile_swap:
         found.append("a pile swap (perm) is pending but O5 is off")
 
@@ -299,6 +319,13 @@ def _play_problems(state: GameState, found: list[str]) -> None:
     room = len(seat.hand) < HAND_SIZE or state.rules.early_draw is EarlyDraw.ONE  # C2
     if state.may_draw and not (state.owed_plays and state.draw_pile and room):
         found.append("the early draw is offered where it would draw nothing (C2)")
+    if state.may_decline and not (
+        state.rules.clear_one_optional and state.owed_plays == 1 and not state.discard_pile
+    ):
+        found.append(
+            "declining an extra play (decline) needs clear_one_optional and the one play "
+            "a Clear +1 just granted, on the empty pile it left (C2)"
+        )
     granted = sum(card.rank.extra_plays for card in state.out_of_game) if state.owed_plays else 0
     if state.owed_plays > granted:
         found.append(
@@ -324,5 +351,5 @@ def _over_problems(state: GameState, found: list[str]) -> None:
         found.append("the game is over but is neither decided (W1, O1) nor at its turn limit (O10)")
     if limit is not None and state.turn > limit:
         found.append(f"turn {state.turn} is past the turn limit of {limit} (O10)")
-    if state.owed_plays or state.may_draw or state.swap_offered or state.pile_swap:
+    if state.owed_plays or state.may_draw or state.swap_offered or state.may_decline or state.pile_swap:
         found.append("nothing is owed or offered once the game is over (W1)")

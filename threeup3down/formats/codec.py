@@ -22,7 +22,7 @@ a game's documents all hold the same rules.
 >>> encode((Card.RED_7, Card.BLUE_CLEAR), tuple[Card, ...])
 ['7r', 'Cb']
 >>> decode({"players": 3, "places": True}, Rules)
-Rules(players=3, deck=<Deck.STANDARD: 'standard'>, custom_cards=None, decks=1, omitted_colours=frozenset(), first_player=<FirstPlayer.SEAT: 'seat'>, first_seat=0, dealer=0, clear_two_draw=<ClearTwoDraw.FIRST: 'first'>, early_draw=<EarlyDraw.REFILL: 'refill'>, clear_ends_turn=False, places=True, draw_instead=False, reverse_on_one=False, reverse_each_one=False, score_scope=<ScoreScope.HAND: 'hand'>, pile_swap=False, chosen_faces=False, same_colour_swap=False, turn_limit=1000)
+Rules(players=3, deck=<Deck.STANDARD: 'standard'>, custom_cards=None, decks=1, omitted_colours=frozenset(), first_player=<FirstPlayer.SEAT: 'seat'>, first_seat=0, dealer=0, clear_two_draw=<ClearTwoDraw.FIRST: 'first'>, early_draw=<EarlyDraw.REFILL: 'refill'>, clear_ends_turn=False, clear_one_optional=False, places=True, draw_instead=False, reverse_on_one=False, reverse_each_one=False, score_scope=<ScoreScope.HAND: 'hand'>, pile_swap=False, pile_swap_seats=<PileSwapSeats.EVERY: 'every'>, chosen_faces=False, same_colour_swap=False, colour_run_in_play=False, turn_limit=1000)
 >>> decode({"players": "3"}, Rules)
 Traceback (most recent call last):
 ...
@@ -362,7 +362,7 @@ def decode_fields(
     >>> decode_fields({"players": 2, "speed": 3}, Rules, "$.rules")
     Traceback (most recent call last):
     ...
-    threeup3down.core.errors.DocumentError: $.rules: unknown field 'speed' (fields: players, deck, custom_cards, decks, omitted_colours, first_player, first_seat, dealer, clear_two_draw, early_draw, clear_ends_turn, places, draw_instead, reverse_on_one, reverse_each_one, score_scope, pile_swap, chosen_faces, same_colour_swap, turn_limit)
+    threeup3down.core.errors.DocumentError: $.rules: unknown field 'speed' (fields: players, deck, custom_cards, decks, omitted_colours, first_player, first_seat, dealer, clear_two_draw, early_draw, clear_ends_turn, clear_one_optional, places, draw_instead, reverse_on_one, reverse_each_one, score_scope, pile_swap, pile_swap_seats, chosen_faces, same_colour_swap, colour_run_in_play, turn_limit)
     """
     codec = _class_codec(cls)
     if not isinstance(data, dict) or not codec.known.issuperset(

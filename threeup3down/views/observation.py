@@ -156,6 +156,11 @@ class Observation:
     pile_swap_pending: bool
     """Whether the 3UP/3DOWN piles are still to change owners when setup ends
     (O5); where each pile goes is hidden."""
+    may_decline: bool = attrs.field(default=False, metadata={"json": "omit-default"})
+    """Whether the player to move may decline the extra play of a Clear +1 (C2,
+    :attr:`Rules.clear_one_optional <threeup3down.Rules.clear_one_optional>`).
+
+    .. versionadded:: 0.4.0"""
 
     def __repr__(self) -> str:
         if self.phase is _OVER:
@@ -223,7 +228,7 @@ class Observation:
         view = self.seats[self.player]
         return legal_moves_seen(
             self.rules, self.phase, self.hand, view.up, view.down_size, self.draw_pile_size,
-            self.discard_pile, self.owed_plays, self.may_draw, self.swap_offered,
+            self.discard_pile, self.owed_plays, self.may_draw, self.swap_offered, self.may_decline,
         )
 
     def is_legal(self, move: Move) -> bool:
@@ -292,6 +297,7 @@ def observe(state: GameState, player: int) -> Observation:
         finished=state.finished,
         first_player=state.first_player,
         pile_swap_pending=bool(state.pile_swap),
+        may_decline=state.may_decline,
     )
 
 
@@ -404,7 +410,8 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     to the rest of the other hands, every 3DOWN pile (the observer's own
     too), the hidden 3UP choices of setup and the draw pile, in the counts
     the observation shows. A pile swap still to come (O5) is drawn afresh,
-    as a uniformly random derangement like the deal's.
+    drawn as the deal draws it (a uniformly random derangement, or with
+    :attr:`PileSwapSeats.SOME <threeup3down.PileSwapSeats.SOME>` permutation).
 
     Raises :class:`~threeup3down.ThreeUpError` if the observation's cards and
     counts do not fit its rules' deck.
@@ -435,7 +442,7 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     unseen = _unseen_cards(observation)
     rng.shuffle(unseen)
     players = observation.rules.players
-    pile_swap = random_pile_swap(players, rng) if observation.pile_swap_pending else ()
+    pile_swap = random_pile_swap(players, rng, observation.rules.pile_swap_seats) if observation.pile_swap_pending else ()
     return _deal(observation, unseen, pile_swap)
 
 
@@ -562,4 +569,5 @@ def _deal(observation: Observation, unseen: list[Card], pile_swap: tuple[int, ..
         finished=observation.finished,
         first_player=observation.first_player,
         pile_swap=pile_swap,
+        may_decline=observation.may_decline,
     )
