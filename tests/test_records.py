@@ -215,7 +215,7 @@ def test_rules_text_round_trips(table: Rules, cards: list[Card]) -> None:
         ('[Format "threeup3down/record"]\n[Version "1"]\n[Rules "players=2"]\n[Seed "1"]\n[Site "x"]\n', "unknown tags Site"),
         ('[Format "threeup3down/record"]\n[Version "1"]\n[Rules "players=2"]\n[Seed "1"]\n[Player1 "B"]\n', "from Player0 on"),
         ('[Format "threeup3down/record"]\n[Version "1"]\n[Rules "players=2"]\n[Seed "1"]\n[Date "May"]\n', "is not YYYY-MM-DD"),
-        ('[Format "threeup3down/record"]\n[Version "1"]\n[Rules "players=1"]\n[Seed "1"]\n', "1 players is too few"),
+        ('[Format "threeup3down/record"]\n[Version "1"]\n[Rules "players=1"]\n[Seed "1"]\n', "a table needs at least 2 players, not 1"),
         ('[Format "threeup3down/record"]\n[Version "1"]\n[Rules "players=2"]\n[Seed "1"]\n\n1. p0 7x', "unknown colour 'x'"),
         ('[Format "threeup3down/record"]\n[Version "1"]\n[Rules "players=2"]\n[Seed "1"]\n\nv\u00b2', "not a move"),
         ('[Format "threeup3down/record"]\n[Version "1"]\n[Rules "players=2 places=maybe"]\n[Seed "1"]\n', "places=maybe"),

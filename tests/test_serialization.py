@@ -167,6 +167,7 @@ def test_impossible_states_are_refused(change: Callable[[Any], None], message: s
     [
         ("[]", "$", "a document is a JSON object, not an array"),
         ('{"format": "chess/pgn", "version": 1}', "$.format", "unknown format 'chess/pgn'"),
+        ('{"version": 1, "move": "pick"}', "$.format", "a document names its format"),
         ('{"format": "threeup3down/move", "version": 2, "move": "pick"}', "$.version", "unsupported version 2"),
         ('{"format": "threeup3down/move", "version": true, "move": "pick"}', "$.version", "unsupported version True"),
         ('{"format": "threeup3down/move", "version": 1}', "$", "missing field 'move'"),
@@ -177,7 +178,7 @@ def test_impossible_states_are_refused(change: Callable[[Any], None], message: s
         ('{"format": "threeup3down/cards", "version": 1, "cards": "7r"}', "$.cards", "expected an array"),
         ('{"format": "threeup3down/rules", "version": 1, "players": true}', "$.players", "expected an integer, not a boolean"),
         ('{"format": "threeup3down/rules", "version": 1, "players": 2.0}', "$.players", "expected an integer, not a number"),
-        ('{"format": "threeup3down/rules", "version": 1, "players": 1}', "$", "players: 1 players is too few"),
+        ('{"format": "threeup3down/rules", "version": 1, "players": 1}', "$", "players: a table needs at least 2 players, not 1"),
         ('{"format": "threeup3down/rules", "version": 1, "deck": "huge"}', "$.deck", "expected one of 'standard', 'literal'"),
         ('{"format": "threeup3down/rules", "version": 1, "omitted_colours": ["b", "b"]}', "$.omitted_colours", "twice"),
         ('{"format": "threeup3down/rules", "version": 1, "turn_limit": NaN}', "$", "NaN is not a JSON number"),

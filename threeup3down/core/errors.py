@@ -71,7 +71,7 @@ class RulesError(ThreeUpError):
     >>> Rules(players=1)
     Traceback (most recent call last):
     ...
-    threeup3down.core.errors.RulesError: players: 1 players is too few (S1: at least 2)
+    threeup3down.core.errors.RulesError: players: a table needs at least 2 players, not 1 (S1)
     """
 
     def __init__(self, message: str, *, fields: tuple[str, ...]) -> None:

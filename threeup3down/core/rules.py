@@ -468,7 +468,7 @@ def _check_table(rules: Rules) -> None:
     """Refuse a table that cannot be dealt or options that do not combine."""
     _check_types(rules)
     if rules.players < 2:
-        raise RulesError(f"{_shown(rules.players)} players is too few (S1: at least 2)", fields=("players",))
+        raise RulesError(f"a table needs at least 2 players, not {_shown(rules.players)} (S1)", fields=("players",))
     if rules.turn_limit is not None and not 1 <= rules.turn_limit <= MAX_TURN_LIMIT:
         raise RulesError(
             f"a turn limit is 1 to {MAX_TURN_LIMIT:,} turns, not {_shown(rules.turn_limit)} (O10)",

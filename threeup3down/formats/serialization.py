@@ -203,6 +203,8 @@ def _envelope(document: object, expected: str | None) -> Mapping[str, object]:
     """Check the ``format`` and ``version`` of ``document``; return it."""
     if not isinstance(document, dict):
         raise DocumentError(f"a document is a JSON object, not {json_type(document)}")
+    if "format" not in document:
+        raise DocumentError('a document names its format, as in "format": "threeup3down/state"', path="$.format")
     name = document.get("format")
     if not isinstance(name, str) or name not in _READERS:
         known = ", ".join(_READERS)
