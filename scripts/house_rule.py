@@ -1,18 +1,21 @@
 """Data for the docs' house-rule example: does the same-colour swap (O7) change games?
 
 Plays four-player games between heuristic bots with the same-colour swap (O7)
-off and on, the same seeds for both, and writes the game-length histograms and
-the counts the docs page plots to ``docs/_data/house_rule.json``. The docs
-build only reads that file, so it stays fast.
+off and on, the same seeds for both, and prints the game-length histograms and
+the counts the docs page plots, as JSON; with ``--out`` it writes them to a
+file instead. The docs build only reads the stored ``docs/_data/house_rule.json``,
+so it stays fast.
 
-Run from the repository root: ``python scripts/house_rule.py [--games N]``
-(the stored data: 1,000 games per setting).
+Run from the repository root: ``python scripts/house_rule.py [--games N]``;
+``--out docs/_data/house_rule.json`` replaces the stored data (1,000 games per
+setting).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from threeup3down import Rules
@@ -20,14 +23,12 @@ from threeup3down.simulation import simulate
 
 __all__ = ["main"]
 
-OUT = Path(__file__).resolve().parent.parent / "docs" / "_data" / "house_rule.json"
-
-
 def main() -> None:
-    """Simulate both settings and write the data file."""
+    """Simulate both settings and print the data, or write it to ``--out``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--out", type=Path, default=None, help="write the JSON to this file (default: print it)")
     args = parser.parse_args()
     settings: dict[str, object] = {}
     for swap in (False, True):
@@ -44,8 +45,12 @@ def main() -> None:
             "pick_ups_per_game": result.pick_ups / result.games,
         }
     data = {"games": args.games, "seed": args.seed, "bots": "heuristic x4", "settings": settings}
-    OUT.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {OUT}")
+    text = json.dumps(data, indent=1) + "\n"
+    if args.out is None:
+        sys.stdout.write(text)
+    else:
+        args.out.write_text(text, encoding="utf-8")
+        print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":
