@@ -21,7 +21,7 @@ __all__ = ["NAMES_HELP", "bot_name", "bot_names"]
 
 NAMES_HELP = (
     f"names: {', '.join(BOT_NAMES)}; a search bot takes its budget in iterations per move "
-    f"after a colon, e.g. ismcts:16 (default {ISMCTSBot.DEFAULT_ITERATIONS} iterations per move)"
+    f"after a colon, e.g. ismcts:16, or {ISMCTSBot.DEFAULT_ITERATIONS} without one"
 )
 """The bot names, and how a search bot's budget is written, for ``--help``."""
 

@@ -263,11 +263,11 @@ _CAPITALISED = re.compile(r"^[A-Z][a-z]*\b")
 
 
 def _in_words(docstring: str, none: str) -> tuple[str, str]:
-    """A docstring in the command line's words, and the rules it cites (or ""):
-    a field it names is the field's option, a member of an enumeration the
-    option and its value, ``None`` is ``none``.
+    """The first paragraph of a docstring in the command line's words, and the
+    rules it cites (or ""): a field it names is the field's option, a member of
+    an enumeration the option and its value, ``None`` is ``none``.
 
-    >>> _in_words("O3, with :attr:`reverse_on_one`: every 1 reverses.", "None")
+    >>> _in_words("O3, with :attr:`reverse_on_one`: every 1 reverses.\\n\\n.. versionadded:: 0.2.0", "None")
     ('every 1 reverses', 'O3, with --reverse-on-one')
     >>> _in_words("The seat that plays first with :attr:`FirstPlayer.SEAT` (S5, O9).", "None")
     ('the seat that plays first with --first-player seat', 'S5, O9')
@@ -277,7 +277,8 @@ def _in_words(docstring: str, none: str) -> tuple[str, str]:
         path = match[1].split(".")
         return _REFERENCES.get(".".join(path[-2:]), _REFERENCES.get(path[-1], path[-1]))
 
-    text = _REFERENCE.sub(reference, " ".join(docstring.split()).removesuffix("."))
+    paragraph = docstring.strip().split("\n\n", 1)[0]
+    text = _REFERENCE.sub(reference, " ".join(paragraph.split()).removesuffix("."))
     text = _LITERAL.sub(lambda match: none if match[1] == "None" else match[1], text)
     cited = _CITED_FIRST.fullmatch(text) or _CITED_LAST.fullmatch(text)
     if cited:
@@ -300,6 +301,6 @@ def _help(option: _RuleOption, docs: Mapping[str, str]) -> str:
             words, cited = _in_words(docs.get(f"{choices.__name__}.{member.name}", ""), spelling.none)
             meanings.append(f"{member.value} = {words}" + (f" ({cited})" if cited else ""))
         text += ": " + "; ".join(meanings)
-    if not spelling.is_switch and option.default not in (None, ""):
+    if not spelling.is_switch and option.default not in (None, "") and "default" not in text:
         text += f" (default {option.default})"
     return text + (f" ({rules})" if rules else "")

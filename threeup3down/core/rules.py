@@ -197,7 +197,7 @@ def is_pile_swap(order: Sequence[int], seats: PileSwapSeats) -> bool:
     >>> is_pile_swap((0, 1, 2), PileSwapSeats.SOME), is_pile_swap((0, 0, 2), PileSwapSeats.SOME)
     (False, False)
 
-    .. versionadded:: 0.4.0
+    .. versionadded:: 0.5.0
     """
     if seats is PileSwapSeats.EVERY:
         return is_derangement(order)
@@ -270,7 +270,7 @@ class Rules:
     """C2: the extra play of a Clear +1 may be declined, which ends the turn (GR: the
     Clear +1 "allows" the same player to discard again).
 
-    .. versionadded:: 0.4.0"""
+    .. versionadded:: 0.5.0"""
     places: bool = False
     """O1: after the winner, play on to settle every place."""
     draw_instead: bool = False
@@ -288,7 +288,7 @@ class Rules:
     """O5, with :attr:`pile_swap`: whether every seat's piles move, or those of two
     or more seats chosen at random.
 
-    .. versionadded:: 0.4.0"""
+    .. versionadded:: 0.5.0"""
     chosen_faces: bool = False
     """O6: each player chooses the 3UP cards of the next player."""
     same_colour_swap: bool = False
@@ -298,7 +298,7 @@ class Rules:
     when any card of a multiple completes it, not only when the four lie on top
     once the whole play is laid.
 
-    .. versionadded:: 0.4.0"""
+    .. versionadded:: 0.5.0"""
     turn_limit: int | None = 1000
     """O10: after this many turns (at most a million) an unfinished game ends as a stalemate; ``None`` for none."""
 

@@ -158,7 +158,7 @@ class GameState(Slotted):
     the turn (C2, with :attr:`Rules.clear_one_optional
     <threeup3down.Rules.clear_one_optional>`).
 
-    .. versionadded:: 0.4.0"""
+    .. versionadded:: 0.5.0"""
 
     @property
     def is_over(self) -> bool:

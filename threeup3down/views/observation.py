@@ -160,7 +160,7 @@ class Observation:
     """Whether the player to move may decline the extra play of a Clear +1 (C2,
     :attr:`Rules.clear_one_optional <threeup3down.Rules.clear_one_optional>`).
 
-    .. versionadded:: 0.4.0"""
+    .. versionadded:: 0.5.0"""
 
     def __repr__(self) -> str:
         if self.phase is _OVER:
