@@ -322,7 +322,7 @@ def _check_time_limit(limit: object) -> float | None:
 
 def simulate(
     rules: Rules,
-    bots: Sequence[str | AnyBot],
+    bots: Sequence[str | AnyBot | BotFactory],
     games: int,
     *,
     seed: int,
