@@ -30,37 +30,6 @@ def misbehaving(behaviour: str, clock: str = "5+1") -> ProcessBot:
     return ProcessBot([sys.executable, MISBEHAVING, behaviour], clock=Clock.parse(clock))
 
 
-def descendants() -> set[int]:
-    """The ids of every living process descended from this one (from /proc)."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            fields = stat.rpartition(")")[2].split()
-            if fields[0] != "Z":
-                parents[int(entry)] = int(fields[1])
-    found: set[int] = set()
-    frontier = {os.getpid()}
-    while frontier:
-        frontier = {pid for pid, parent in parents.items() if parent in frontier} - found
-        found |= frontier
-    return found
-
-
-@pytest.fixture
-def no_bot_left() -> object:
-    """Checks that a test leaves no process of its own running (bots and their children)."""
-    before = descendants()
-    yield None
-    deadline = time.monotonic() + 5
-    while descendants() - before and time.monotonic() < deadline:
-        time.sleep(0.05)  # a killed process is reaped by its parent
-    assert descendants() - before == set()
-
-
 def play_one_decision(bot: ProcessBot) -> None:
     view = observe(new_game(TABLE, seed=1), 0)
     bot.choose(view, random.Random(0))

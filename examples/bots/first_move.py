@@ -4,7 +4,7 @@ It speaks the bot protocol (threeup3down.arena.protocol): a hello line, then one
 answer for each decide message, until bye or the end of its input. Run it in a
 tournament with::
 
-    threeup3down arena --bot first=python3 examples/bots/first_move.py --bot random --players 2 --games 20
+    threeup3down arena --bot "first=python3 examples/bots/first_move.py" --bot random --players 2 --games 20
 """
 
 import json

@@ -4,7 +4,7 @@
 // It speaks the bot protocol (threeup3down.arena.protocol): a hello line, then one
 // answer for each decide message, until bye.
 //
-//     threeup3down arena --bot js-most=node examples/bots/most_cards.js --bot random --players 2 --games 20
+//     threeup3down arena --bot "js-most=node examples/bots/most_cards.js" --bot random --players 2 --games 20
 "use strict";
 
 const readline = require("readline");

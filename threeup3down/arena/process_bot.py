@@ -61,6 +61,11 @@ class ProcessBot:
 
     :attr:`name` is the name of its hello once it has started. Two bots
     are equal when their command, clock and working directory are.
+
+    >>> import pickle, sys
+    >>> bot = ProcessBot([sys.executable, "examples/bots/first_move.py"], clock=Clock.parse("2+0.5"))
+    >>> pickle.loads(pickle.dumps(bot)) == bot, bot.pid is None  # not started until it decides
+    (True, True)
     """
 
     __slots__ = ("__weakref__", "_buffer", "_clocks", "_ender", "_process", "clock", "command", "cwd", "name")
@@ -100,7 +105,16 @@ class ProcessBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
         """The bot's answer to ``observation``, asked over the protocol; a
-        :class:`~threeup3down.core.errors.BotProtocolError` if it faults."""
+        :class:`~threeup3down.core.errors.BotProtocolError` if it faults.
+
+        >>> import sys
+        >>> from threeup3down import Rules, new_game, observe
+        >>> bot = ProcessBot([sys.executable, "examples/bots/first_move.py"])
+        >>> view = observe(new_game(Rules(players=2), seed=1), 0)
+        >>> bot.choose(view, random.Random(0)) == view.legal_moves()[0]
+        True
+        >>> bot.close()
+        """
         if self._process is None:
             self._start()
         seat = observation.player
@@ -120,7 +134,7 @@ class ProcessBot:
                         f"bot {self._label()} gave {REFUSALS} answers that are no legal move; the last: "
                         f"{refused.error}", policy="refused",
                     ) from None
-                self._send(refused_message(refused.error, refused.rule, REFUSALS - refusal))
+                self._send(refused_message(refused.error, refused.rule_id, REFUSALS - refusal))
                 continue
             self._clocks[seat] = (observation.turn, observation.phase, clock.after(time.monotonic() - started))
             return move
@@ -129,7 +143,18 @@ class ProcessBot:
     def close(self) -> None:
         """End the bot's process: ``bye``, standard input closed, killed if it
         has not exited within :data:`~threeup3down.arena.protocol.BYE_TIME`
-        seconds. The next decision starts it again."""
+        seconds. The next decision starts it again.
+
+        >>> import sys
+        >>> from threeup3down import Rules, new_game, observe
+        >>> bot = ProcessBot([sys.executable, "examples/bots/first_move.py"])
+        >>> _ = bot.choose(observe(new_game(Rules(players=2), seed=1), 0), random.Random(0))
+        >>> bot.pid is None
+        False
+        >>> bot.close()
+        >>> bot.pid is None
+        True
+        """
         process = self._process
         if process is None:
             return
@@ -256,7 +281,7 @@ class _Refusal(Exception):
     def __init__(self, error: str, rule: str | None) -> None:
         super().__init__(error)
         self.error = error
-        self.rule = rule
+        self.rule_id = rule
 
 
 def _kill(process: subprocess.Popen[bytes]) -> None:

@@ -131,7 +131,11 @@ class Clock:
         return cls(*seconds)
 
     def start(self) -> ClockState:
-        """The clock at the start of a game."""
+        """The clock at the start of a game.
+
+        >>> Clock(2.0, 0.5).start()
+        ClockState(remaining=2.0, increment=0.5)
+        """
         return ClockState(self.base, self.increment)
 
     def __str__(self) -> str:
@@ -140,7 +144,11 @@ class Clock:
 
 @attrs.frozen
 class ClockState:
-    """A running clock: the seconds left, and the increment of each move."""
+    """A running clock: the seconds left, and the increment of each move.
+
+    >>> Clock.parse("1+0.1").start().remaining
+    1.0
+    """
 
     remaining: float
     increment: float
@@ -175,7 +183,14 @@ _COMPACT = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(","
 
 def decide_message(clock: ClockState, moves: list[str], observation: object, seed: int) -> str:
     """The ``decide`` line (without its newline); ``observation`` is the
-    observation document as a dict."""
+    observation document as a dict.
+
+    >>> from threeup3down import Rules, new_game, observe, to_dict
+    >>> view = observe(new_game(Rules(players=2), seed=1), 0)
+    >>> line = decide_message(Clock(1.0).start(), [str(move) for move in view.legal_moves()], to_dict(view), 3)
+    >>> json.loads(line)["legal_moves"][0], json.loads(line)["observation"]["player"]
+    ('up:1r,1b,6g', 0)
+    """
     return _COMPACT.encode({
         "type": "decide", "observation": observation, "legal_moves": moves,
         "clock": {"remaining": clock.remaining, "increment": clock.increment}, "seed": seed,

@@ -145,7 +145,13 @@ BotFactory = Callable[[], AnyBot]
 
 @attrs.frozen
 class Finish:
-    """How one game of :func:`play_tables` ended: who sat where, and the finishing order."""
+    """How one game of :func:`play_tables` ended: who sat where, and the finishing order.
+
+    >>> from threeup3down import Rules
+    >>> _, [finish] = play_tables(Rules(players=2), [("lowest", "random")], 1, seed=1, workers=1)
+    >>> finish.bots, finish.places in [(0,), (1,), ()], finish.seed == game_seed(1, 0)
+    (('lowest', 'random'), True, True)
+    """
 
     game: int
     """The game's index in the run (from 0)."""
