@@ -31,6 +31,7 @@ import sys
 import time
 
 from threeup3down.arena import DEFAULT_CLOCK, Clock, ProcessBot, TournamentResult, tournament
+from threeup3down.bots import make_bot
 from threeup3down.cli.simulate import FAILED, INTERRUPTED, _progress_bar, _time_limit
 from threeup3down.core.errors import BotError, BotFailed, SimulationCancelled, SimulationInterrupted, ThreeUpError
 from threeup3down.core.rules import Rules
@@ -60,8 +61,6 @@ def entrant(text: str) -> tuple[str, str | ProcessBot]:
     name, equals, command = text.partition("=")
     name = name.strip()
     if not equals:
-        from threeup3down.bots import make_bot
-
         try:
             make_bot(name)
         except BotError as error:
