@@ -57,6 +57,10 @@ def test_every_place_counts_with_places_on() -> None:
     assert [row.bot for row in result.leaderboard][0] == "heuristic"
 
 
+@pytest.mark.filterwarnings(
+    # Dask warns when making its scratch space takes over a second: a busy machine, not a result
+    "ignore:Creating scratch directories is taking a surprisingly long time:UserWarning"
+)
 def test_the_same_seed_gives_the_same_leaderboard_on_every_executor(tmp_path: Path) -> None:
     """In this process, on two worker processes, and on a Dask cluster when the
     extra is installed: one leaderboard, one head-to-head table."""
