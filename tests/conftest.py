@@ -1,10 +1,15 @@
-"""Hypothesis settings profiles: "default", "ci" (fixed examples, chosen when CI is set) and "thorough"."""
+"""Hypothesis settings profiles ("default", "ci": fixed examples, chosen when CI is set; "thorough"), and the fixture that counts the processes a test leaves."""
 
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.subprocesses import descendants
 
 settings.register_profile(
     "default", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -23,3 +28,15 @@ settings.register_profile(
 # "thorough" profile explores further when asked for.
 _DEFAULT = "ci" if os.environ.get("CI") else "default"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _DEFAULT))
+
+
+@pytest.fixture
+def no_bot_left() -> Iterator[None]:
+    """Checks that the test leaves no process of its own running: bot processes
+    and whatever they started, worker processes."""
+    before = descendants()
+    yield None
+    deadline = time.monotonic() + 10
+    while descendants() - before and time.monotonic() < deadline:
+        time.sleep(0.05)  # a killed process is reaped by its parent, a pool's worker exits
+    assert descendants() - before == set()

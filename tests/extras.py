@@ -15,7 +15,7 @@ import pytest
 
 __all__ = ["OPTIONAL_PACKAGES", "REQUIRED", "require"]
 
-OPTIONAL_PACKAGES = frozenset({"numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"})
+OPTIONAL_PACKAGES = frozenset({"numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "openskill"})
 """The top-level packages the extras ``[pettingzoo]``, ``[openspiel]`` and ``[gymnasium]`` provide."""
 
 REQUIRED = os.environ.get("THREEUP3DOWN_REQUIRE_EXTRAS") == "1"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["ROOT", "child_environment"]
+__all__ = ["ROOT", "child_environment", "descendants"]
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root: the directory that holds this checkout's ``threeup3down``."""
@@ -24,3 +24,23 @@ def child_environment() -> dict[str, str]:
     paths = [str(ROOT), *filter(None, environment.get("PYTHONPATH", "").split(os.pathsep))]
     environment["PYTHONPATH"] = os.pathsep.join(paths)
     return environment
+
+
+def descendants() -> set[int]:
+    """The ids of every living process descended from this one (read from /proc)."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            fields = stat.rpartition(")")[2].split()
+            if fields[0] != "Z":
+                parents[int(entry)] = int(fields[1])
+    found: set[int] = set()
+    frontier = {os.getpid()}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found

@@ -168,11 +168,11 @@ def test_bot_objects_are_named_by_their_class_and_must_be_bots() -> None:
     class Counting(RandomBot):  # equal only to itself
         pass
 
-    with pytest.raises(SimulationError, match="two different bots of class 'Counting'"):
+    with pytest.raises(SimulationError, match="two different bots named 'Counting'"):
         simulate(TABLE, [Counting(), Counting()], 2, seed=1, workers=1)
     bot = Counting()
     assert simulate(TABLE, [bot, bot], 2, seed=1, workers=1).bot_seat_games("Counting") == 4
-    with pytest.raises(SimulationError, match="a bot is a bot name or an object with choose"):
+    with pytest.raises(SimulationError, match=r"a bot is a bot name, an object with choose\(\), or a function"):
         simulate(TABLE, ["random", 3], 2, seed=1, workers=1)  # type: ignore[list-item]
 
 

@@ -25,9 +25,11 @@ from threeup3down.core.deal import new_game
 from threeup3down.core.engine import apply, is_legal, legal_moves
 from threeup3down.views.events import Event, apply_with_events, events_for
 from threeup3down.core.errors import (
+    BotClockExceeded,
     BotError,
     BotExceptionText,
     BotFailed,
+    BotProtocolError,
     BotTimedOut,
     DocumentError,
     IllegalMoveError,
@@ -73,9 +75,11 @@ from threeup3down.core.state import GameState, Seat
 
 __all__ = [
     "RULES_VERSION",
+    "BotClockExceeded",
     "BotError",
     "BotExceptionText",
     "BotFailed",
+    "BotProtocolError",
     "BotTimedOut",
     "Card",
     "ChooseUp",

@@ -3,7 +3,8 @@
 ``threeup3down demo`` deals a game and lets bots play it, printing every turn;
 ``threeup3down play`` lets a person play one seat against bots in the
 terminal; ``threeup3down simulate`` plays many games between bots and counts
-who wins. ``python -m threeup3down`` works too. Each takes ``--seed`` and an
+who wins; ``threeup3down arena`` plays a rated tournament between bots in any
+language. ``python -m threeup3down`` works too. Each takes ``--seed`` and an
 option for every field of :class:`~threeup3down.Rules`
 (:mod:`~threeup3down.cli.rule_options`; ``--help`` lists them).
 """
@@ -17,6 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from threeup3down import __version__
+from threeup3down.cli import arena as arena_command
 from threeup3down.cli import simulate as simulate_command
 from threeup3down.bots import AnyBot, decide, make_bot
 from threeup3down.cli.bot_options import NAMES_HELP, bot_name
@@ -121,8 +123,18 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "game's number, for repeatable results",
     )
     simulate_command.add_arguments(simulate)
-    add_rule_options(demo, play, simulate)
-    return parser, {"demo": demo, "play": play, "simulate": simulate}
+    arena = commands.add_parser(
+        "arena", help="play a rated tournament between bots, in any language",
+        description=arena_command.DESCRIPTION,
+    )
+    _add_seed(
+        arena, seed=0,
+        what="the seed of the tournament: each game's deal and bots are seeded from it and the "
+        "game's number, for repeatable results",
+    )
+    arena_command.add_arguments(arena)
+    add_rule_options(demo, play, simulate, arena)
+    return parser, {"demo": demo, "play": play, "simulate": simulate, "arena": arena}
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -145,6 +157,10 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if (problem := simulate_command.unwritable_output(args)) is not None:
             parser.error(problem)
         return simulate_command.run(rules, args)
+    if args.command == "arena":
+        if (problem := simulate_command.unwritable_output(args)) is not None:
+            parser.error(problem)
+        return arena_command.run(rules, args)
     return _demo(rules, args.seed, args.bot, args.quiet)
 
 

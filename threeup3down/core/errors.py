@@ -11,9 +11,11 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "BotClockExceeded",
     "BotError",
     "BotExceptionText",
     "BotFailed",
+    "BotProtocolError",
     "BotTimedOut",
     "DocumentError",
     "IllegalMoveError",
@@ -180,6 +182,50 @@ class BotError(ThreeUpError):
     Traceback (most recent call last):
     ...
     threeup3down.core.errors.BotError: unknown bot 'genius': the bots are random, lowest, heuristic, ismcts, cheating
+    """
+
+
+class BotProtocolError(BotError):
+    """A bot playing over standard input and output broke the bot protocol
+    (:mod:`threeup3down.arena.protocol`): it crashed, did not greet in time,
+    answered three times with no legal move, or flooded its output. The bot's
+    process has been ended; :attr:`policy` names the fault, as the protocol's
+    page lists them.
+
+    .. versionadded:: 0.4.0
+
+    >>> import pickle
+    >>> error = pickle.loads(pickle.dumps(BotProtocolError("bot 'c' exited", policy="crash")))
+    >>> str(error), error.policy
+    ("bot 'c' exited", 'crash')
+    """
+
+    def __init__(self, message: str, *, policy: str) -> None:
+        super().__init__(message)
+        self.policy = policy
+        """The fault: ``crash``, ``handshake``, ``refused``, ``flood`` or ``clock``."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_protocol_error, (type(self), self.args[0], vars(self)))
+
+
+def _rebuild_protocol_error(
+    kind: type[BotProtocolError], text: str, context: dict[str, object]
+) -> BotProtocolError:
+    error = kind.__new__(kind)
+    ValueError.__init__(error, text)
+    vars(error).update(context)
+    return error
+
+
+class BotClockExceeded(BotProtocolError):
+    """A bot playing over standard input and output did not answer before its
+    clock ran out; its process has been ended.
+
+    .. versionadded:: 0.4.0
+
+    >>> issubclass(BotClockExceeded, BotProtocolError)
+    True
     """
 
 

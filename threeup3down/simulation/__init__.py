@@ -23,8 +23,11 @@ from threeup3down.core.errors import (
 from threeup3down.simulation.executors import ray_executor
 from threeup3down.simulation.play import (
     DECISION_TIME_LIMIT,
+    BotFactory,
+    Finish,
     Progress,
     game_seed,
+    play_tables,
     read_records,
     simulate,
     tally_games,
@@ -34,8 +37,10 @@ from threeup3down.simulation.results import Rate, SimulationResult, wilson_inter
 __all__ = [
     "DECISION_TIME_LIMIT",
     "BotExceptionText",
+    "BotFactory",
     "BotFailed",
     "BotTimedOut",
+    "Finish",
     "Progress",
     "Rate",
     "SimulationCancelled",
@@ -43,6 +48,7 @@ __all__ = [
     "SimulationInterrupted",
     "SimulationResult",
     "game_seed",
+    "play_tables",
     "ray_executor",
     "read_records",
     "simulate",

@@ -34,7 +34,7 @@ import math
 import os
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
@@ -58,7 +58,17 @@ from threeup3down.formats.serialization import RECORD, from_json, to_json
 from threeup3down.simulation._faults import Fault, Raised, Watch, watched
 from threeup3down.simulation.results import SimulationResult, Tally, summarize
 
-__all__ = ["DECISION_TIME_LIMIT", "Progress", "game_seed", "read_records", "simulate", "tally_games"]
+__all__ = [
+    "DECISION_TIME_LIMIT",
+    "BotFactory",
+    "Finish",
+    "Progress",
+    "game_seed",
+    "play_tables",
+    "read_records",
+    "simulate",
+    "tally_games",
+]
 
 DECISION_TIME_LIMIT = 60.0
 """The default of ``decision_time_limit`` in :func:`simulate`, in seconds: far
@@ -115,10 +125,13 @@ def _play(
     return state
 
 
-def _seating(bots: Sequence[str], game: int, rotate: bool) -> tuple[str, ...]:
-    """The bot at each seat in game ``game``: with ``rotate``, shifted one seat a game."""
-    shift = game % len(bots) if rotate else 0
-    return tuple(bots[(seat + shift) % len(bots)] for seat in range(len(bots)))
+def _seating(tables: Sequence[tuple[str, ...]], game: int, rotate: bool) -> tuple[str, ...]:
+    """The bot at each seat in game ``game``: the tables take turns a deal each;
+    with ``rotate``, a table's bots shift one seat a game."""
+    players = len(tables[0])
+    bots = tables[_deal_index(game, players, rotate) % len(tables)]
+    shift = game % players if rotate else 0
+    return tuple(bots[(seat + shift) % players] for seat in range(players))
 
 
 def _deal_index(game: int, players: int, rotate: bool) -> int:
@@ -126,25 +139,53 @@ def _deal_index(game: int, players: int, rotate: bool) -> int:
     return game // players if rotate else game
 
 
+BotFactory = Callable[[], AnyBot]
+"""A function or class that makes a bot when called with no argument."""
+
+
+@attrs.frozen
+class Finish:
+    """How one game of :func:`play_tables` ended: who sat where, and the finishing order.
+
+    >>> from threeup3down import Rules
+    >>> _, [finish] = play_tables(Rules(players=2), [("lowest", "random")], 1, seed=1, workers=1)
+    >>> finish.bots, finish.places in [(0,), (1,), ()], finish.seed == game_seed(1, 0)
+    (('lowest', 'random'), True, True)
+    """
+
+    game: int
+    """The game's index in the run (from 0)."""
+    seed: int
+    """The seed of its deal."""
+    bots: tuple[str, ...]
+    """The bot at each seat."""
+    places: tuple[int, ...]
+    """Seats in finishing order, as :attr:`GameState.places <threeup3down.GameState.places>`
+    gives them (every seat with the ``places`` rule, O1; else the winner alone;
+    empty after a stalemate, O10)."""
+
+
 @attrs.frozen
 class _Batch:
     rules: Rules
-    bots: tuple[str, ...]
+    tables: tuple[tuple[str, ...], ...]
     seed: int
     start: int
     stop: int
     rotate: bool
     records: bool
-    given: tuple[tuple[str, AnyBot], ...] = ()
-    """The bots given as objects, by name (the others are made by name)."""
+    given: tuple[tuple[str, AnyBot | BotFactory], ...] = ()
+    """The bots given as objects or factories, by name (the others are made by name)."""
     time_limit: float | None = None
+    finishes: bool = False
 
     def deal_seed(self, game: int) -> int:
         """The seed of the deal of game ``game``."""
         return game_seed(self.seed, _deal_index(game, self.rules.players, self.rotate))
 
 
-_Outcome = tuple[Tally, list[str]] | Fault
+_Done = tuple[Tally, list[str], list[Finish]]
+_Outcome = _Done | Fault
 
 
 def _play_batch(batch: _Batch) -> _Outcome:
@@ -156,24 +197,44 @@ def _play_batch(batch: _Batch) -> _Outcome:
         return _play_games(batch, watch)
     outcome = watched(lambda: _play_games(batch, watch), watch, batch.time_limit)
     if outcome is None:
-        bot = _seating(batch.bots, watch.game, batch.rotate)[watch.seat]
+        bot = _seating(batch.tables, watch.game, batch.rotate)[watch.seat]
         return Fault(watch.game, watch.seat, bot, batch.time_limit, None)
     return outcome
 
 
 def _play_games(batch: _Batch, watch: Watch) -> _Outcome:
     """The games of ``batch`` in this thread (see :func:`_play_batch`)."""
+    given = dict(batch.given)
+    bots = {  # bots keep no state
+        name: _made(given[name]) if name in given else make_bot(name)
+        for table in batch.tables for name in table
+    }
+    try:
+        return _play_games_with(batch, watch, {name: chooser(bot) for name, bot in bots.items()})
+    finally:
+        for bot in bots.values():
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
+
+
+def _made(given: AnyBot | BotFactory) -> AnyBot:
+    """The bot itself, or the one its factory makes."""
+    if isinstance(given, type) or not isinstance(given, (Bot, StateBot)):
+        return given()
+    return given
+
+
+def _play_games_with(batch: _Batch, watch: Watch, choosers: dict[str, Chooser]) -> _Outcome:
+    """The games of ``batch``, each bot asked through its chooser."""
     tally = Tally()
     records = []
-    given = dict(batch.given)
-    choosers = {  # bots keep no state
-        name: chooser(given[name] if name in given else make_bot(name)) for name in set(batch.bots)
-    }
+    finishes = []
     for game in range(batch.start, batch.stop):
         if watch.stop:
             break
         watch.game = game
-        seating = _seating(batch.bots, game, batch.rotate)
+        seating = _seating(batch.tables, game, batch.rotate)
         deal_seed = batch.deal_seed(game)
         rng = random.Random(game_seed(batch.seed, game, "bots"))
         moves: list[Move] | None = [] if batch.records else None
@@ -186,49 +247,70 @@ def _play_games(batch: _Batch, watch: Watch) -> _Outcome:
             error = raised.error
             return Fault(game, watch.seat, seating[watch.seat], None, error, type(error).__name__, str(error))
         tally.count_game(seating, final)
+        if batch.finishes:
+            finishes.append(Finish(game, deal_seed, seating, final.places))
         if moves is not None:
             record = GameRecord(
                 rules=batch.rules, seed=deal_seed, moves=tuple(moves), names=seating,
                 result=game_result(final),
             )
             records.append(to_json(record))
-    return tally, records
+    return tally, records, finishes
 
 
 def _check_arguments(
     rules: object, bots: object, games: object, seed: object
-) -> tuple[tuple[str, ...], tuple[tuple[str, AnyBot], ...]]:
+) -> tuple[tuple[str, ...], dict[str, AnyBot | BotFactory]]:
     """Refuse bad arguments before any game is played; the bot's name at each
-    seat, and the bots given as objects by name."""
-    if not isinstance(rules, Rules):
-        raise SimulationError(f"rules must be a Rules value, not {rules!r}")
+    seat, and the bots given as objects or factories by name."""
+    _check_run(rules, games, seed)
+    assert isinstance(rules, Rules)
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise SimulationError(f"bots must be a list of bot names, one per seat, not {bots!r}")
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise SimulationError(f"games must be a whole number of at least 1, not {games!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SimulationError(f"seed must be an int, not {seed!r}")
     if len(bots) != rules.players:
         raise SimulationError(
             f"{len(bots)} bots for a table of {rules.players} players: name one bot per seat"
         )
     names = []
-    given: dict[str, AnyBot] = {}
+    given: dict[str, AnyBot | BotFactory] = {}
     for bot in bots:
         if isinstance(bot, str):
             make_bot(bot)  # a BotError names an unknown bot before any work is sent
             names.append(bot)
-        elif isinstance(bot, (Bot, StateBot)):
-            name = type(bot).__name__
-            if given.setdefault(name, bot) != bot:
-                raise SimulationError(
-                    f"two different bots of class {name!r}: a bot object is named by its class, so "
-                    "pass the same object for every seat it plays, or give each a class of its own"
-                )
-            names.append(name)
-        else:
-            raise SimulationError(f"a bot is a bot name or an object with choose(), not {bot!r}")
-    return tuple(names), tuple(given.items())
+            continue
+        name = _object_name(bot)
+        if given.setdefault(name, bot) != bot:
+            raise SimulationError(
+                f"two different bots named {name!r}: a bot object is named by its class, a factory "
+                "by its name, so pass the same one for every seat it plays, or give each a name of "
+                "its own"
+            )
+        names.append(name)
+    return tuple(names), given
+
+
+def _object_name(bot: object) -> str:
+    """The name of a bot given as an object (its class's) or a factory (its own);
+    a factory is called once to check that it makes a bot."""
+    if isinstance(bot, (Bot, StateBot)) and not isinstance(bot, type):
+        return type(bot).__name__
+    if callable(bot):
+        name = getattr(bot, "__name__", type(bot).__name__)
+        if not isinstance(made := bot(), (Bot, StateBot)):
+            raise SimulationError(f"the bot factory {name!r} made {made!r}, which is not a bot")
+        return name
+    raise SimulationError(
+        f"a bot is a bot name, an object with choose(), or a function that makes one, not {bot!r}"
+    )
+
+
+def _check_run(rules: object, games: object, seed: object) -> None:
+    if not isinstance(rules, Rules):
+        raise SimulationError(f"rules must be a Rules value, not {rules!r}")
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise SimulationError(f"games must be a whole number of at least 1, not {games!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SimulationError(f"seed must be an int, not {seed!r}")
 
 
 def _check_time_limit(limit: object) -> float | None:
@@ -246,7 +328,7 @@ def _check_time_limit(limit: object) -> float | None:
 
 def simulate(
     rules: Rules,
-    bots: Sequence[str | AnyBot],
+    bots: Sequence[str | AnyBot | BotFactory],
     games: int,
     *,
     seed: int,
@@ -260,11 +342,16 @@ def simulate(
 ) -> SimulationResult:
     """Play ``games`` games of ``rules``, seat *i* played by the bot ``bots[i]``.
 
-    A bot is a name, as :func:`~threeup3down.bots.make_bot` takes it, or a bot
-    object (:class:`~threeup3down.bots.Bot` or
-    :class:`~threeup3down.bots.StateBot`), named in the result by its class's
-    name; an object must keep no state between decisions and, for worker
-    processes, pickle.
+    A bot is a name, as :func:`~threeup3down.bots.make_bot` takes it (a
+    library bot such as ``ismcts:8``, or an import path
+    ``package.module:Class[:budget]``); a bot object
+    (:class:`~threeup3down.bots.Bot` or :class:`~threeup3down.bots.StateBot`),
+    named in the result by its class's name; or a factory, a class or function
+    that makes a bot when called with no argument, named by its own name and
+    called once a batch of games. An object must keep no state between
+    decisions and, for worker processes, an object or factory must pickle (a
+    class or function defined at the top of a module does). A bot with a
+    ``close()`` method is closed at the end of every batch it played.
 
     ``executor`` runs the batches: any :class:`concurrent.futures.Executor`,
     such as a Dask ``Client.get_executor()``. Without one, ``workers``
@@ -313,8 +400,96 @@ def simulate(
     Traceback (most recent call last):
     ...
     threeup3down.core.errors.BotFailed: game 0 (deal seed 6033171037880001404), seat 1, bot 'Broken' raised RuntimeError: out of ideas; no result is reported
+    >>> def greedy():
+    ...     return make_bot("lowest")
+    >>> simulate(Rules(players=2), [greedy, "random"], 8, seed=3, workers=1).bot_seats
+    {'greedy': 8, 'random': 8}
     """
     names, given = _check_arguments(rules, bots, games, seed)
+    result, _ = _simulated(
+        rules, (names,), given, games, seed=seed, executor=executor, workers=workers,
+        progress=progress, rotate=rotate, batch_size=batch_size, records=records,
+        decision_time_limit=decision_time_limit, finishes=False,
+    )
+    return result
+
+
+def play_tables(
+    rules: Rules,
+    tables: Sequence[Sequence[str]],
+    games: int,
+    *,
+    seed: int,
+    bots: Mapping[str, AnyBot | BotFactory] | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    rotate: bool = False,
+    batch_size: int | None = None,
+    records: str | Path | None = None,
+    decision_time_limit: float | None = DECISION_TIME_LIMIT,
+) -> tuple[SimulationResult, tuple[Finish, ...]]:
+    """:func:`simulate` over several tables of bots, with how every game finished.
+
+    ``tables`` lists the bots of each table by name, one per seat; the tables
+    take turns, a deal each (with ``rotate``, a deal is played in every
+    rotation of its table before the next table's deal). A name in ``bots``
+    is played by the object or factory it maps to; any other is made with
+    :func:`~threeup3down.bots.make_bot`. The result counts every game; its
+    ``bots`` are the first table's. The other arguments, the errors and the
+    reproducibility are those of :func:`simulate`. This is what a tournament
+    is built on (:mod:`threeup3down.arena`).
+
+    .. versionadded:: 0.4.0
+
+    >>> from threeup3down import Rules
+    >>> tables = [("lowest", "random"), ("lowest", "heuristic"), ("random", "heuristic")]
+    >>> result, finishes = play_tables(Rules(players=2), tables, 12, seed=1, workers=1, rotate=True)
+    >>> result.games, [finish.bots for finish in finishes[:3]]
+    (12, [('lowest', 'random'), ('random', 'lowest'), ('lowest', 'heuristic')])
+    """
+    _check_run(rules, games, seed)
+    assert isinstance(rules, Rules)
+    if isinstance(tables, str) or not isinstance(tables, Sequence) or not tables:
+        raise SimulationError(f"tables must be a list of tables of bot names, not {tables!r}")
+    given = dict(bots or {})
+    checked = []
+    for table in tables:
+        if isinstance(table, str) or not isinstance(table, Sequence) or len(table) != rules.players:
+            raise SimulationError(
+                f"a table of {rules.players} players needs one bot name per seat, not {table!r}"
+            )
+        for name in table:
+            if not isinstance(name, str):
+                raise SimulationError(f"a table names its bots, not {name!r}")
+            if name not in given:
+                make_bot(name)
+        checked.append(tuple(table))
+    for name, bot in given.items():
+        _object_name(bot)
+    return _simulated(
+        rules, tuple(checked), given, games, seed=seed, executor=executor, workers=workers,
+        progress=progress, rotate=rotate, batch_size=batch_size, records=records,
+        decision_time_limit=decision_time_limit, finishes=True,
+    )
+
+
+def _simulated(
+    rules: Rules,
+    tables: tuple[tuple[str, ...], ...],
+    given: Mapping[str, AnyBot | BotFactory],
+    games: int,
+    *,
+    seed: int,
+    executor: concurrent.futures.Executor | None,
+    workers: int | None,
+    progress: Progress | None,
+    rotate: bool,
+    batch_size: int | None,
+    records: str | Path | None,
+    decision_time_limit: float | None,
+    finishes: bool,
+) -> tuple[SimulationResult, tuple[Finish, ...]]:
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise SimulationError(f"workers must be a whole number of at least 1, not {workers!r}")
     if batch_size is not None and (
@@ -323,9 +498,11 @@ def simulate(
         raise SimulationError(f"batch_size must be a whole number of at least 1, not {batch_size!r}")
     time_limit = _check_time_limit(decision_time_limit)
     size = batch_size or _batch_size(games, workers or os.cpu_count() or 2)
+    used = {name for table in tables for name in table}
+    shipped = tuple((name, bot) for name, bot in given.items() if name in used)
     batches = [
-        _Batch(rules, names, seed, start, min(start + size, games), rotate, records is not None,
-               given, time_limit)
+        _Batch(rules, tables, seed, start, min(start + size, games), rotate, records is not None,
+               shipped, time_limit, finishes)
         for start in range(0, games, size)
     ]
     if executor is None and workers == 1:
@@ -336,14 +513,15 @@ def simulate(
     else:
         outcomes = _run_on(executor, batches, games, progress)
     tally = Tally()
-    for outcome_tally, _ in outcomes:
+    for outcome_tally, _, _ in outcomes:
         tally.add(outcome_tally)
     if records is not None:
         with open(records, "w", encoding="utf-8") as file:
-            for _, lines in outcomes:
+            for _, lines, _ in outcomes:
                 for line in lines:
                     file.write(line + "\n")
-    return summarize(tally, rules, names, seed, rotate)
+    result = summarize(tally, rules, tables[0], seed, rotate)
+    return result, tuple(finish for _, _, batch_finishes in outcomes for finish in batch_finishes)
 
 
 def _batch_size(games: int, workers: int) -> int:
@@ -357,7 +535,7 @@ def _batch_size(games: int, workers: int) -> int:
     return max(1, min(500, games // (32 * workers)))
 
 
-def _finished(outcome: _Outcome, batch: _Batch) -> tuple[Tally, list[str]]:
+def _finished(outcome: _Outcome, batch: _Batch) -> _Done:
     """A batch's tally and records; a fault is raised as the library error reporting it."""
     if isinstance(outcome, Fault):
         failure = outcome.failure(seed=batch.deal_seed(outcome.game))
@@ -371,7 +549,7 @@ def _interrupted(done: int, games: int) -> SimulationInterrupted:
 
 def _run_here(
     batches: Sequence[_Batch], games: int, progress: Progress | None
-) -> list[tuple[Tally, list[str]]]:
+) -> list[_Done]:
     outcomes = []
     done = 0
     try:
@@ -390,10 +568,10 @@ def _run_on(
     batches: Sequence[_Batch],
     games: int,
     progress: Progress | None,
-) -> list[tuple[Tally, list[str]]]:
+) -> list[_Done]:
     """Run every batch on ``executor``; the outcomes in batch order, whatever order they finish in."""
     futures: dict[concurrent.futures.Future[_Outcome], int] = {}
-    outcomes: dict[int, tuple[Tally, list[str]]] = {}
+    outcomes: dict[int, _Done] = {}
     done = 0
     try:
         try:

@@ -279,7 +279,7 @@ def summarize(
     tally: Tally, rules: Rules, bots: tuple[str, ...], seed: int, rotate: bool
 ) -> SimulationResult:
     players = rules.players
-    names = sorted(set(bots))
+    names = sorted(set(bots) | set(tally.bot_seats))
     return SimulationResult(
         rules=rules,
         bots=bots,

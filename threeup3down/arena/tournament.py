@@ -1,0 +1,200 @@
+"""A rated tournament: every table of bots plays deals in the duplicate format.
+
+:func:`tournament` seats every combination of ``rules.players`` of the
+entrants at a table of its own; the tables take turns, a deal each, and each
+deal is played in every rotation of its table's seats (the duplicate format,
+which cancels the luck of the deal and of the seat). The games run on the
+executors of :func:`~threeup3down.simulation.simulate`, and every deal and
+every bot's randomness derive from the seed and the game's number, so the
+same seed gives the same leaderboard on any executor.
+
+>>> from threeup3down import Rules
+>>> result = tournament(Rules(players=2), ["random", "lowest", "heuristic"], 12, seed=1, workers=1)
+>>> result.games, len(result.tables), [row.games for row in result.leaderboard]
+(12, 3, [8, 8, 8])
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from pathlib import Path
+
+import attrs
+
+from threeup3down.arena.process_bot import ProcessBot
+from threeup3down.arena.protocol import DEFAULT_CLOCK, Clock
+from threeup3down.arena.ratings import HeadToHead, Standing, head_to_head, rate
+from threeup3down.bots import AnyBot, make_bot
+from threeup3down.core.errors import SimulationError
+from threeup3down.core.rules import Rules
+from threeup3down.formats.serialization import to_dict
+from threeup3down.simulation import (
+    DECISION_TIME_LIMIT,
+    BotFactory,
+    Progress,
+    Rate,
+    SimulationResult,
+    play_tables,
+)
+
+__all__ = ["Entrant", "TournamentResult", "tables_of", "tournament"]
+
+Entrant = str | AnyBot | BotFactory
+"""A bot of a tournament: a name as :func:`~threeup3down.bots.make_bot` takes it, a bot object or a factory."""
+
+
+def tables_of(entrants: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:
+    """Every combination of ``players`` of ``entrants``, in the entrants' order.
+
+    >>> tables_of(["a", "b", "c"], 2)
+    (('a', 'b'), ('a', 'c'), ('b', 'c'))
+    """
+    return tuple(combinations(entrants, players))
+
+
+@attrs.frozen
+class TournamentResult:
+    """What a tournament found: the leaderboard, head-to-head results, and the games' counts.
+
+    >>> from threeup3down import Rules
+    >>> result = tournament(Rules(players=2), ["random", "lowest"], 4, seed=1, workers=1)
+    >>> result.tables, [(pair.bot, pair.games) for pair in result.head_to_head]
+    ((('random', 'lowest'),), [('random', 4), ('lowest', 4)])
+    """
+
+    rules: Rules
+    seed: int
+    games: int
+    tables: tuple[tuple[str, ...], ...]
+    leaderboard: tuple[Standing, ...]
+    """Best conservative rating first (:func:`~threeup3down.arena.ratings.rate`)."""
+    head_to_head: tuple[HeadToHead, ...]
+    simulation: SimulationResult
+    """Every game counted as :func:`~threeup3down.simulation.simulate` counts them."""
+    clock: Clock
+
+    def to_dict(self) -> dict[str, object]:
+        """The result as JSON-ready values.
+
+        >>> from threeup3down import Rules
+        >>> result = tournament(Rules(players=2), ["random", "lowest"], 4, seed=1, workers=1)
+        >>> document = result.to_dict()
+        >>> sorted(document), document["leaderboard"][0]["bot"]
+        (['clock', 'games', 'head_to_head', 'leaderboard', 'rules', 'seed', 'simulation', 'tables'], 'lowest')
+        """
+        def rate(value: Rate) -> dict[str, object]:
+            return {"count": value.count, "trials": value.trials, "value": value.value,
+                    "low": value.low, "high": value.high}
+
+        return {
+            "rules": to_dict(self.rules),
+            "seed": self.seed,
+            "games": self.games,
+            "clock": str(self.clock),
+            "tables": [list(table) for table in self.tables],
+            "leaderboard": [
+                {"bot": row.bot, "mu": row.mu, "sigma": row.sigma, "conservative": row.conservative,
+                 "games": row.games, "wins": row.wins, "win_rate": rate(row.win_rate),
+                 "places": list(row.places)}
+                for row in self.leaderboard
+            ],
+            "head_to_head": [
+                {"bot": row.bot, "other": row.other, "games": row.games, "ahead": row.ahead,
+                 "behind": row.behind, "ties": row.ties, "rate": rate(row.rate)}
+                for row in self.head_to_head
+            ],
+            "simulation": self.simulation.to_dict(),
+        }
+
+
+def _named(entrants: Sequence[Entrant] | Mapping[str, Entrant]) -> dict[str, Entrant]:
+    """The entrants by name: a mapping as it is, a name as itself, an object by its class."""
+    if isinstance(entrants, Mapping):
+        named = dict(entrants)
+    elif isinstance(entrants, str) or not isinstance(entrants, Sequence):
+        raise SimulationError(f"entrants must be a list of bots or a mapping of names to bots, not {entrants!r}")
+    else:
+        named = {}
+        for entrant in entrants:
+            name = entrant if isinstance(entrant, str) else getattr(entrant, "__name__", type(entrant).__name__)
+            if name in named:
+                raise SimulationError(f"two entrants named {name!r}: give each a name of its own")
+            named[name] = entrant
+    for name in named:
+        if not isinstance(name, str) or not name:
+            raise SimulationError(f"an entrant's name must be a non-empty string, not {name!r}")
+    return named
+
+
+def tournament(
+    rules: Rules,
+    entrants: Sequence[Entrant] | Mapping[str, Entrant],
+    games: int,
+    *,
+    seed: int,
+    clock: Clock = DEFAULT_CLOCK,
+    executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    records: str | Path | None = None,
+    decision_time_limit: float | None = DECISION_TIME_LIMIT,
+) -> TournamentResult:
+    """Play ``games`` games between ``entrants`` in the duplicate format and rate them.
+
+    ``entrants`` lists the bots (names, objects or factories, as
+    :func:`~threeup3down.simulation.simulate` takes them), or maps a name of
+    your choice to each; at least ``rules.players`` of them. ``games`` must
+    be a multiple of ``rules.players``, so that every deal is played in every
+    rotation. ``clock`` is the clock of every
+    :class:`~threeup3down.arena.process_bot.ProcessBot` entrant (the library's
+    bots play on ``decision_time_limit`` alone). The other arguments and the
+    errors are those of :func:`~threeup3down.simulation.simulate`.
+
+    >>> from threeup3down import Rules
+    >>> tournament(Rules(players=3), ["random", "lowest"], 6, seed=1)
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.SimulationError: 2 entrants for a table of 3 players: a tournament needs at least 3
+    """
+    if not isinstance(rules, Rules):
+        raise SimulationError(f"rules must be a Rules value, not {rules!r}")
+    named = _named(entrants)
+    players = rules.players
+    if len(named) < players:
+        raise SimulationError(
+            f"{len(named)} entrants for a table of {players} players: a tournament needs at least {players}"
+        )
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1 or games % players:
+        raise SimulationError(
+            f"games must be a positive multiple of {players} (each deal in every rotation of the seats), "
+            f"not {games!r}"
+        )
+    given: dict[str, AnyBot | BotFactory] = {}
+    for name, entrant in named.items():
+        if isinstance(entrant, ProcessBot):
+            entrant = ProcessBot(entrant.command, clock=clock, cwd=entrant.cwd)
+        if not isinstance(entrant, str):
+            given[name] = entrant
+        elif entrant != name:
+            given[name] = _ByName(entrant)
+    tables = tables_of(list(named), players)
+    simulation, finishes = play_tables(
+        rules, tables, games, seed=seed, bots=given, executor=executor, workers=workers,
+        progress=progress, rotate=True, records=records, decision_time_limit=decision_time_limit,
+    )
+    return TournamentResult(
+        rules=rules, seed=seed, games=games, tables=tables, leaderboard=rate(finishes),
+        head_to_head=head_to_head(finishes, list(named)), simulation=simulation, clock=clock,
+    )
+
+
+@attrs.frozen
+class _ByName:
+    """A factory of the library bot ``name`` (for an entrant renamed by a mapping)."""
+
+    name: str
+
+    def __call__(self) -> AnyBot:
+        return make_bot(self.name)
