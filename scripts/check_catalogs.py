@@ -1,26 +1,31 @@
 """Check the message catalogs: current, complete, their placeholders kept, compiled.
 
-Four checks, each with Babel (the ``[i18n]`` extra):
+There are two sets of catalogs (:data:`DOMAINS`): the package's
+(``threeup3down/locale/``, domain ``threeup3down``: narration, refusals, the
+text view, terminal play, ``play --help``, the SVG's labels) and the example
+web page's (``examples/web/locale/``, domain ``web``). For each, four checks,
+with Babel (the ``[i18n]`` extra):
 
-1. the template ``threeup3down/locale/threeup3down.pot`` holds exactly the texts
-   that Babel's extraction finds in the package's modules now (keywords ``_``, ``gettext``,
-   ``ngettext``, ``N_`` and ``message``);
-2. every catalog ``<language>/LC_MESSAGES/threeup3down.po`` has every text of
-   the template, none fuzzy and none untranslated, and no text the template
-   lacks;
+1. the template ``<domain>.pot`` holds exactly the texts that Babel's
+   extraction finds in the source now (keywords ``_``, ``gettext``,
+   ``ngettext``, ``n_``, ``N_`` and ``message``);
+2. every catalog ``<language>/LC_MESSAGES/<domain>.po`` has every text of the
+   template, none fuzzy and none untranslated, and no text the template lacks;
 3. Babel's checks pass on every translation (no placeholder the English text
    lacks, as many plural forms as the language has), and every ``%(name)s``
    placeholder of the English text is in each form of its translation;
-4. each compiled catalog ``threeup3down.mo`` is the one its ``.po`` compiles to.
+4. each compiled catalog ``<domain>.mo`` is the one its ``.po`` compiles to.
 
 Run from the repository root::
 
-    python -m scripts.check_catalogs            # check; exit status 1 on a problem
-    python -m scripts.check_catalogs --write    # extract, update and compile after a change
+    python -m scripts.check_catalogs               # check; exit status 1 on a problem
+    python -m scripts.check_catalogs --write       # extract, update and compile after a change
+    python -m scripts.check_catalogs --add xx      # start catalogs for the language xx
 
-``--write`` rewrites the template, adds new texts to every catalog (empty, for
-a translator to fill) and compiles the catalogs; the check then lists what is
-left to translate.
+``--write`` rewrites the templates, adds new texts to every catalog (empty, for
+a translator to fill), drops texts no longer used and compiles the catalogs;
+``--add`` also starts an empty catalog of each domain for a new language. The
+check then lists what is left to translate.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import io
 import re
 import sys
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -37,21 +43,35 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-__all__ = ["KEYWORDS", "check", "main", "template"]
+__all__ = ["DOMAINS", "KEYWORDS", "PACKAGE", "WEB", "Domain", "check", "check_all", "main", "template"]
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALE = ROOT / "threeup3down" / "locale"
-TEMPLATE = LOCALE / "threeup3down.pot"
-KEYWORDS = {"_": None, "gettext": None, "N_": None, "message": None, "ngettext": (1, 2)}
-"""The calls (by name: ``tell.gettext`` too) whose first argument (both, for ``ngettext``) is a text for a player."""
+KEYWORDS = {"_": None, "gettext": None, "N_": None, "message": None, "ngettext": (1, 2), "n_": (1, 2)}
+"""The calls (by name: ``tell.gettext`` too) whose first argument (both, for
+``ngettext`` and ``n_``) is a text for a player."""
 _WIDTH = 100
 
 
-def template() -> Catalog:
-    """The catalog template extracted from the package's source now."""
+@dataclass(frozen=True)
+class Domain:
+    """One set of catalogs: its gettext domain, the source its texts are in, where they are."""
+
+    name: str
+    source: Path
+    """The directory whose Python modules hold the texts."""
+    locale: Path
+    """The directory of the template and of ``<language>/LC_MESSAGES/<name>.po`` and ``.mo``."""
+
+
+PACKAGE = Domain("threeup3down", ROOT / "threeup3down", ROOT / "threeup3down" / "locale")
+WEB = Domain("web", ROOT / "examples" / "web", ROOT / "examples" / "web" / "locale")
+DOMAINS = (PACKAGE, WEB)
+
+
+def template(domain: Domain = PACKAGE) -> Catalog:
+    """The catalog template extracted from the domain's source now."""
     catalog = Catalog(project="threeup3down", copyright_holder="The threeup3down developers", fuzzy=False)
-    found = extract_from_dir(str(ROOT / "threeup3down"), [("**.py", "python")], keywords=KEYWORDS)
-    for _, _, text, _, _ in found:
+    for _, _, text, _, _ in extract_from_dir(str(domain.source), [("**.py", "python")], keywords=KEYWORDS):
         catalog.add(text)
     return catalog
 
@@ -65,9 +85,9 @@ def _ids(catalog: Catalog) -> set[str | tuple[str, ...]]:
     return {message.id if isinstance(message.id, str) else _forms(message.id) for message in catalog if message.id}
 
 
-def catalogs(locale: Path = LOCALE) -> Iterator[Path]:
-    """Every language's ``.po`` file under ``locale``."""
-    yield from sorted(locale.glob("*/LC_MESSAGES/threeup3down.po"))
+def catalogs(domain: Domain = PACKAGE, locale: Path | None = None) -> Iterator[Path]:
+    """Every language's ``.po`` file of ``domain`` (under ``locale``, if given)."""
+    yield from sorted((locale or domain.locale).glob(f"*/LC_MESSAGES/{domain.name}.po"))
 
 
 def _read(path: Path) -> Catalog:
@@ -81,18 +101,20 @@ def _compiled(catalog: Catalog) -> bytes:
     return buffer.getvalue()
 
 
-def check(locale: Path = LOCALE) -> list[str]:
-    """Every problem found in the catalogs under ``locale``, one line each (none when
-    they are in order)."""
+def check(domain: Domain = PACKAGE, locale: Path | None = None) -> list[str]:
+    """Every problem found in the catalogs of ``domain`` (those under ``locale``, if
+    given), one line each: none when they are in order."""
+    locale = locale or domain.locale
     problems = []
-    wanted = _ids(template())
-    with (locale / TEMPLATE.name).open("rb") as file:
+    wanted = _ids(template(domain))
+    pot = locale / f"{domain.name}.pot"
+    with pot.open("rb") as file:
         written = _ids(read_po(file))
     for text in sorted(map(str, wanted - written)):
-        problems.append(f"{TEMPLATE.name}: lacks {text} (run python -m scripts.check_catalogs --write)")
+        problems.append(f"{pot.name}: lacks {text} (run python -m scripts.check_catalogs --write)")
     for text in sorted(map(str, written - wanted)):
-        problems.append(f"{TEMPLATE.name}: holds {text}, no longer in the source (--write)")
-    for path in catalogs(locale):
+        problems.append(f"{pot.name}: holds {text}, no longer in the source (--write)")
+    for path in catalogs(domain, locale):
         name = path.relative_to(locale)
         catalog = _read(path)
         for text in sorted(map(str, wanted - _ids(catalog))):
@@ -100,9 +122,7 @@ def check(locale: Path = LOCALE) -> list[str]:
         for text in sorted(map(str, _ids(catalog) - wanted)):
             problems.append(f"{name}: holds {text}, no longer in the source")
         for message in catalog:
-            if not message.id:
-                continue
-            if message.fuzzy or not all(_forms(message.string)):
+            if message.id and (message.fuzzy or not all(_forms(message.string))):
                 problems.append(f"{name}: {'fuzzy' if message.fuzzy else 'untranslated'}: {message.id}")
         for message, errors in catalog.check():
             for error in errors:
@@ -112,6 +132,11 @@ def check(locale: Path = LOCALE) -> list[str]:
         if not compiled.exists() or compiled.read_bytes() != _compiled(catalog):
             problems.append(f"{name.with_suffix('.mo')}: not compiled from the .po (--write)")
     return problems
+
+
+def check_all() -> list[str]:
+    """The problems of every domain's catalogs."""
+    return [problem for domain in DOMAINS for problem in check(domain)]
 
 
 def _placeholders(text: str) -> set[str]:
@@ -132,12 +157,20 @@ def _lost_placeholders(catalog: Catalog) -> Iterator[str]:
                 yield f"{english[0]}: placeholders lost: {missing}"
 
 
-def write() -> None:
-    """Extract the template, update every catalog from it, compile every catalog."""
-    fresh = template()
-    with TEMPLATE.open("wb") as file:
+def write(domain: Domain, add: Sequence[str] = ()) -> None:
+    """Extract the template of ``domain``, start catalogs for the languages ``add``,
+    update every catalog from the template and compile it."""
+    fresh = template(domain)
+    domain.locale.mkdir(parents=True, exist_ok=True)
+    with (domain.locale / f"{domain.name}.pot").open("wb") as file:
         write_po(file, fresh, sort_output=True, omit_header=False, width=_WIDTH, no_location=True)
-    for path in catalogs():
+    for language in add:
+        path = domain.locale / language / "LC_MESSAGES" / f"{domain.name}.po"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("wb") as file:
+                write_po(file, Catalog(locale=language, domain=domain.name, project="threeup3down"), width=_WIDTH)
+    for path in catalogs(domain):
         catalog = _read(path)
         catalog.update(fresh, no_fuzzy_matching=True)
         with path.open("wb") as file:
@@ -146,17 +179,24 @@ def write() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Check the catalogs (or, with ``--write``, bring them up to date first); the exit status."""
+    """Check the catalogs (with ``--write`` or ``--add``, bring them up to date first); the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--write", action="store_true", help="extract, update and compile the catalogs first")
+    parser.add_argument(
+        "--add", action="append", default=[], metavar="LANGUAGE",
+        help="start the catalogs of a new language (a tag such as 'lo' or 'pt_BR'), then --write",
+    )
     args = parser.parse_args(argv)
-    if args.write:
-        write()
-    problems = check()
+    for domain in DOMAINS:
+        if args.write or args.add:
+            write(domain, args.add)
+    problems = check_all()
     for problem in problems:
         print(problem, file=sys.stderr)
-    languages = ", ".join(path.parent.parent.name for path in catalogs())
-    print(f"{len(_ids(template()))} texts; catalogs: {languages}; {len(problems)} problems")
+    for domain in DOMAINS:
+        languages = ", ".join(path.parent.parent.name for path in catalogs(domain))
+        print(f"{domain.name}: {len(_ids(template(domain)))} texts; catalogs: {languages}")
+    print(f"{len(problems)} problems")
     return 1 if problems else 0
 
 

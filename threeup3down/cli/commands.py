@@ -25,7 +25,7 @@ from threeup3down.core.deal import new_game
 from threeup3down.views.events import GameOver, NextPlayer, apply_with_events
 from threeup3down.views.narration import describe
 from threeup3down.core.errors import BotError, LocaleError, NotationError, RulesError
-from threeup3down.core.i18n import translation
+from threeup3down.core.i18n import languages, translation
 from threeup3down.core.rules import RULES_VERSION, Rules
 from threeup3down.cli.rule_options import add_rule_options, rules_error_message, rules_from_args
 from threeup3down.cli.terminal import play_in_terminal
@@ -107,8 +107,8 @@ def _add_language(parser: argparse.ArgumentParser, locale: str | None, _: Callab
     """``--lang``, whose default is ``locale`` (from ``LANG``)."""
     parser.add_argument(
         "--lang", type=_locale, default=locale, metavar="LANGUAGE",
-        help=_("the language of the texts: en, hy, km, te or vi; a language without a "
-               "catalog reads in English (default: the LANG environment variable)"),
+        help=_("the language of the texts: %(languages)s; a language without a catalog reads in "
+               "English (default: the LANG environment variable)") % {"languages": ", ".join(("en", *languages()))},
     )
 
 

@@ -52,20 +52,24 @@ def N_(text: str) -> str:  # noqa: N802  (the gettext convention for a deferred 
     return text
 
 
-def languages() -> tuple[str, ...]:
-    """The languages with a catalog in the package, besides English, sorted.
+def languages(*, domain: str = DOMAIN, directory: Path = LOCALE_DIR) -> tuple[str, ...]:
+    """The languages with a compiled catalog (in the package, by default), besides English, sorted.
 
     >>> languages()
     ('hy', 'km', 'te', 'vi')
     """
-    return tuple(sorted(path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")))
+    return tuple(sorted(path.parent.parent.name for path in directory.glob(f"*/LC_MESSAGES/{domain}.mo")))
 
 
-def translation(locale: str | None) -> gettext.NullTranslations:
+def translation(
+    locale: str | None, *, domain: str = DOMAIN, directory: Path = LOCALE_DIR
+) -> gettext.NullTranslations:
     """The catalog for ``locale``; English (the texts as written) when there is none.
 
     A ``locale`` that is not a language tag raises
     :class:`~threeup3down.core.errors.LocaleError`, so a path never comes from it.
+    A front end with texts of its own reads its catalogs the same way, from its
+    ``directory`` under its ``domain``.
 
     >>> translation("hy-AM").gettext("the draw pile is empty")
     'խաղարկության կույտը դատարկ է'
@@ -79,20 +83,21 @@ def translation(locale: str | None) -> gettext.NullTranslations:
     threeup3down.core.errors.LocaleError: not a language tag: '../../etc' (expected one such as 'km', 'vi_VN.UTF-8' or 'te-IN')
     """
     if locale is None:
-        return _catalog(None)
+        return _catalog(None, domain, directory)
     if not _TAG.fullmatch(locale):
         raise LocaleError(f"not a language tag: {locale!r} (expected one such as 'km', 'vi_VN.UTF-8' or 'te-IN')")
     language = locale.split(".")[0].split("@")[0].replace("-", "_")
-    return _catalog(None if language.lower() in _ENGLISH or language.lower().startswith("en_") else language)
+    english = language.lower() in _ENGLISH or language.lower().startswith("en_")
+    return _catalog(None if english else language, domain, directory)
 
 
 @functools.lru_cache(maxsize=64)
-def _catalog(language: str | None) -> gettext.NullTranslations:
+def _catalog(language: str | None, domain: str, directory: Path) -> gettext.NullTranslations:
     """The catalog of ``language`` (``km_KH`` falls back to ``km``), cached: at most
     64 entries, each a well-formed tag; files are read once by :mod:`gettext`."""
     if language is None:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+    return gettext.translation(domain, directory, languages=[language], fallback=True)
 
 
 def translate(text: str, locale: str | None) -> str:
