@@ -248,3 +248,38 @@ class TestTerminal:
         """--lang ../km exits 2 naming the problem."""
         assert main(["play", "--lang", "../km"]) == 2
         assert "--lang: not a language tag: '../km'" in capsys.readouterr().err
+
+
+class TestPictures:
+    """The SVG's labels in every language; what a front end reads from it is the same in all."""
+
+    @staticmethod
+    def _skeleton(svg: str) -> list[tuple[str, dict[str, str]]]:
+        """Every element's tag and attributes but the lengths a long label is squeezed to."""
+        import xml.etree.ElementTree as ElementTree
+
+        return [
+            (element.tag, {k: v for k, v in element.attrib.items() if k not in ("textLength", "lengthAdjust")})
+            for element in ElementTree.fromstring(svg).iter()
+        ]
+
+    @pytest.mark.parametrize(
+        ("locale", "words"),
+        [
+            ("km", ("គំនរចាប់ឆ្នោត", "គំនរបោះចោល៖ 1 សន្លឹក", "ចេញពីហ្គេម")),
+            ("hy", ("Խաղարկության կույտ", "Անտեսման կույտ՝ 1 քարտ", "Խաղից դուրս")),
+            ("vi", ("Cọc rút", "Cọc loại bỏ: 1 lá", "Ngoài cuộc chơi")),
+            ("te", ("డ్రా పైల్", "డిస్కార్డ్ పైల్: 1 కార్డ్", "ఆట బయట")),
+        ],
+    )
+    def test_the_labels_are_in_the_language_and_the_data_the_same(self, locale: str, words: tuple[str, ...]) -> None:
+        """The piles' labels are in the language; every element and data attribute is as in English."""
+        from threeup3down import observe
+        from threeup3down.views.svg import LastMove, observation_svg
+
+        view = observe(STATE, 1)
+        english = observation_svg(view, last_move=LastMove(0, parse_move("8g")))
+        told = observation_svg(view, last_move=LastMove(0, parse_move("8g")), locale=locale)
+        assert all(word in told for word in words)
+        assert "Draw pile" not in told and "Draw pile" in english
+        assert self._skeleton(told) == self._skeleton(english)

@@ -48,6 +48,7 @@ import functools
 import gettext
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, assert_never
 
@@ -493,9 +494,19 @@ def _fmt(value: object) -> str:
 
 
 def _text(
-    parent: _Out, x: float, y: float, text: str, size: int = 12, **style: object
+    parent: _Out, x: float, y: float, text: str, size: int = 12, *, fit: float | None = None, **style: object
 ) -> None:
+    """A text at (x, y); with ``fit``, one that would run longer than ``fit`` pixels (as
+    :func:`_width` guesses, in any language) is squeezed to that length."""
+    if fit is not None and _width(text, size) > fit:
+        style = {**style, "textLength": fit, "lengthAdjust": "spacingAndGlyphs"}
     _el(parent, "text", text, x=x, y=y, font_size=size, **{"fill": _DARK, **style})
+
+
+def _width(text: str, size: int) -> float:
+    """A generous guess of the width of ``text`` at ``size`` pixels in a sans-serif font:
+    0.62 em a character, marks that combine with the letter before them not counted."""
+    return size * 0.62 * sum(1 for char in text if not unicodedata.combining(char) and unicodedata.category(char) != "Mc")
 
 
 def _group(parent: _Out, x: float, y: float, **attributes: object) -> None:
@@ -505,6 +516,8 @@ def _group(parent: _Out, x: float, y: float, **attributes: object) -> None:
 
 
 _KINDS = {0: N_("Clear"), 1: N_("Clear +1"), 2: N_("Clear +2")}
+_COLOUR_WORDS = {Colour.GREEN: N_("green"), Colour.RED: N_("red"), Colour.BLUE: N_("blue")}
+"""The colour words printed on a card's face."""
 _COLOUR_TITLES = {
     Colour.GREEN: N_("green %(kind)s (%(card)s)"),
     Colour.RED: N_("red %(kind)s (%(card)s)"),
@@ -601,7 +614,7 @@ def _face_body(card: Card, look: str, words: gettext.NullTranslations) -> str:
         )
     else:
         _text(group, CARD_W / 2, 43, rank.symbol, 22, **middle)
-    _text(group, 4, CARD_H - 5, card.colour.name.lower(), 8, fill=ink)
+    _text(group, 4, CARD_H - 5, words.gettext(_COLOUR_WORDS[card.colour]), 8, fill=ink, fit=CARD_W - 16)
     _shape(group, card.colour, CARD_W - 9, CARD_H - 9)
     if look == _KNOWN:
         _el(
@@ -743,7 +756,7 @@ def _draw_seat(
             stroke_width=2.5,
             stroke_dasharray="7 4",
         )
-    _text(group, 12, 19, _seat_title(table, seat), 14, font_weight="bold")
+    _text(group, 12, 19, _seat_title(table, seat), 14, font_weight="bold", fit=box.w - 24)
     counts = table._("hand %(hand)s · 3UP %(up)s · 3DOWN %(down)s", hand=len(seat.hand), up=len(seat.up), down=len(seat.down))
     _text(group, 12, 36, counts, 11, fill=_GREY)
     _draw_hand(group, table, seat, int(box.w))
@@ -824,7 +837,7 @@ def _draw_centre(svg: _Out, table: _Table, box: _Box, last: LastMove | None) -> 
     _draw_draw_pile(group, table)
     _draw_discard_pile(group, table, _played_on_top(table, last))
     out = len(table.game.out_of_game)
-    _text(group, 360, 14, table._("Out of game"), font_weight="bold")
+    _text(group, 360, 14, table._("Out of game"), font_weight="bold", fit=100)
     _el(
         group,
         "rect",
@@ -849,13 +862,13 @@ def _draw_centre(svg: _Out, table: _Table, box: _Box, last: LastMove | None) -> 
     _text(group, 360, 22 + CARD_H + 14, table._("%(count)s cleared", count=out), 10, fill=_GREY)
     for index, line in enumerate(_status(table, last)):
         weight = "bold" if index == 0 else "normal"
-        _text(group, 0, 22 + CARD_H + 44 + 18 * index, line, 13, font_weight=weight)
+        _text(group, 0, 22 + CARD_H + 44 + 18 * index, line, 13, font_weight=weight, fit=CENTRE_W)
     group.append("</g>")
 
 
 def _draw_draw_pile(group: _Out, table: _Table) -> None:
     pile = table.draw_pile
-    _text(group, 0, 14, table._("Draw pile"), font_weight="bold")
+    _text(group, 0, 14, table._("Draw pile"), font_weight="bold", fit=80)
     if pile:
         title = table.n_("draw pile: %(count)s card", "draw pile: %(count)s cards", len(pile))
         _back(group, 0, 22, {"data-zone": "draw"}, title=title, mark=str(len(pile)))
@@ -871,7 +884,7 @@ def _draw_discard_pile(group: _Out, table: _Table, marked: int) -> None:
     pile = table.game.discard_pile
     x0 = 84
     label = table.n_("Discard pile: %(count)s card", "Discard pile: %(count)s cards", len(pile))
-    _text(group, x0, 14, label, font_weight="bold")
+    _text(group, x0, 14, label, font_weight="bold", fit=270)
     shown = pile[-DISCARD_SHOWN:]
     if not shown:
         _empty_place(group, x0, 22)
@@ -881,6 +894,7 @@ def _draw_discard_pile(group: _Out, table: _Table, marked: int) -> None:
             22 + CARD_H / 2 + 4,
             table._("empty: any card may be played"),
             11,
+            fit=215,
             fill=_GREY,
         )
         return
