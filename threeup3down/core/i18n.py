@@ -1,4 +1,4 @@
-"""The players' languages: message catalogs read with the standard library's :mod:`gettext`.
+"""The players' languages: message catalogs read with the standard library's ``gettext``.
 
 Every text the library shows a player is written in English and looked up in
 the catalog of the language asked for, ``locale``: a language tag such as
@@ -94,7 +94,7 @@ def translation(
 @functools.lru_cache(maxsize=64)
 def _catalog(language: str | None, domain: str, directory: Path) -> gettext.NullTranslations:
     """The catalog of ``language`` (``km_KH`` falls back to ``km``), cached: at most
-    64 entries, each a well-formed tag; files are read once by :mod:`gettext`."""
+    64 entries, each a well-formed tag; files are read once by ``gettext``."""
     if language is None:
         return gettext.NullTranslations()
     return gettext.translation(domain, directory, languages=[language], fallback=True)
