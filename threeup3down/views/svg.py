@@ -605,15 +605,13 @@ def _face_body(card: Card, look: str, words: gettext.NullTranslations) -> str:
         **dashes,
     )
     _text(group, 4, 13, str(card), 11, font_weight="bold", fill=ink)
-    middle = {"text_anchor": "middle", "font_weight": "bold", "fill": ink}
+    middle = functools.partial(_text, group, CARD_W / 2, text_anchor="middle", font_weight="bold", fill=ink)
     rank = card.rank
     if rank.is_clear:
-        _text(group, CARD_W / 2, 28, "CLEAR", 9, **middle)
-        _text(
-            group, CARD_W / 2, 46, f"+{rank.extra_plays}" if rank.extra_plays else "C", 17, **middle
-        )
+        middle(28, "CLEAR", 9)
+        middle(46, f"+{rank.extra_plays}" if rank.extra_plays else "C", 17)
     else:
-        _text(group, CARD_W / 2, 43, rank.symbol, 22, **middle)
+        middle(43, rank.symbol, 22)
     _text(group, 4, CARD_H - 5, words.gettext(_COLOUR_WORDS[card.colour]), 8, fill=ink, fit=CARD_W - 16)
     _shape(group, card.colour, CARD_W - 9, CARD_H - 9)
     if look == _KNOWN:
