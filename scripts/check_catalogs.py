@@ -8,7 +8,9 @@ with Babel (the ``[i18n]`` extra):
 
 1. the template ``<domain>.pot`` holds exactly the texts that Babel's
    extraction finds in the source now (keywords ``_``, ``gettext``,
-   ``ngettext``, ``n_``, ``N_`` and ``message``);
+   ``ngettext``, ``n_``, ``N_`` and ``message``), and for the package the help
+   of the rule options, which is made from the fields' docstrings
+   (:func:`threeup3down.cli.rule_options.help_texts`);
 2. every catalog ``<language>/LC_MESSAGES/<domain>.po`` has every text of the
    template, none fuzzy and none untranslated, and no text the template lacks;
 3. Babel's checks pass on every translation (no placeholder the English text
@@ -73,6 +75,11 @@ def template(domain: Domain = PACKAGE) -> Catalog:
     catalog = Catalog(project="threeup3down", copyright_holder="The threeup3down developers", fuzzy=False)
     for _, _, text, _, _ in extract_from_dir(str(domain.source), [("**.py", "python")], keywords=KEYWORDS):
         catalog.add(text)
+    if domain is PACKAGE:  # made at run time from the fields' docstrings, so not found by extraction
+        from threeup3down.cli.rule_options import help_texts
+
+        for text in help_texts():
+            catalog.add(text)
     return catalog
 
 

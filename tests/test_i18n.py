@@ -244,6 +244,22 @@ class TestTerminal:
             assert main(argv) == 0
         assert said in " ".join(out.getvalue().split())
 
+    @pytest.mark.parametrize(
+        ("locale", "group", "players"),
+        [
+            ("km", "ច្បាប់របស់តុ", "ចំនួនអ្នកលេងដែលអង្គុយនៅតុ (លំនាំដើម 4)"),
+            ("te", "టేబుల్ నియమాలు", "టేబుల్ వద్ద ఎంతమంది ఆటగాళ్లు కూర్చుంటారు (డిఫాల్ట్ 4)"),
+        ],
+    )
+    def test_the_rules_options_help_is_in_the_language(
+        self, locale: str, group: str, players: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """The rules' group and each rule option's help in play --help are translated; the flags are not."""
+        assert main(["play", "--help", "--lang", locale]) == 0
+        told = " ".join(capsys.readouterr().out.split())
+        assert group in told and players in told and "--players PLAYERS" in told and "--reverse-on-one" in told
+        assert "how many players sit at the table" not in told
+
     def test_a_lang_that_is_not_a_language_tag_is_a_usage_error(self, capsys: pytest.CaptureFixture[str]) -> None:
         """--lang ../km exits 2 naming the problem."""
         assert main(["play", "--lang", "../km"]) == 2

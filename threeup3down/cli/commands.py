@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from threeup3down import __version__
 from threeup3down.cli import simulate as simulate_command
 from threeup3down.bots import AnyBot, decide, make_bot
-from threeup3down.cli.bot_options import NAMES_HELP, bot_name
+from threeup3down.cli.bot_options import NAMES_HELP, bot_name, names_help
 from threeup3down.core.cards import format_cards
 from threeup3down.core.deal import new_game
 from threeup3down.views.events import GameOver, NextPlayer, apply_with_events
@@ -150,7 +150,7 @@ def _parser(locale: str | None = None) -> tuple[argparse.ArgumentParser, dict[st
     play.add_argument(
         "--bots", default="lowest", metavar="NAME[,NAME...]",
         help=_("the opponents' bots: one name for all, or one per opponent in seat order; "
-               "%(names)s (default: lowest)") % {"names": NAMES_HELP},
+               "%(names)s (default: lowest)") % {"names": names_help(locale)},
     )
     _add_language(play, locale, _)
     simulate = commands.add_parser(
@@ -163,7 +163,8 @@ def _parser(locale: str | None = None) -> tuple[argparse.ArgumentParser, dict[st
         "game's number, for repeatable results",
     )
     simulate_command.add_arguments(simulate)
-    add_rule_options(demo, play, simulate)
+    add_rule_options(demo, simulate)
+    add_rule_options(play, locale=locale)
     return parser, {"demo": demo, "play": play, "simulate": simulate}
 
 
