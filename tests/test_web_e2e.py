@@ -201,8 +201,8 @@ def test_a_whole_game_in_chromium(browser: Browser) -> None:
         result = browser.find_element(By.ID, "result").text
         log = browser.find_element(By.ID, "log").text
     assert made[0].startswith("up:") and "pick" in made and any(m.startswith("^") for m in made)
-    assert refusal is not None and refusal.startswith("P2 | Not allowed: P2: player 0 cannot play")
-    assert "lower than the" in refusal
+    assert refusal is not None and refusal.startswith("P2 | Not allowed: you cannot play")
+    assert "lower than the" in refusal and refusal.endswith("(rule P2)")
     assert "You choose your 3UP cards" in log
     assert "You pick up the pile" in log
     assert result == "Game over. You win."

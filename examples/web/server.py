@@ -7,27 +7,39 @@ Run it, then open the address it prints::
 The server keeps each game's full state and sends the page only what seat 0
 may know: its observation (as a JSON document and as an SVG picture), its
 legal moves in move notation, and the events of every move, hidden
-information removed and told in English. The page sends back moves in move
-notation. The server does not check them: the engine does, and a move it
-refuses comes back with the engine's message and the rule it breaks.
+information removed and told in the game's language. The page sends back
+moves in move notation. The server does not check them: the engine does, and
+a move it refuses comes back with the engine's message and the rule it breaks.
+
+Every text is in the language the page asks for (``?lang=km`` in its address,
+else the browser's language; English without a catalog): the engine's texts
+from the package's catalogs, the page's own from ``locale/`` here (domain
+``web``, :data:`PAGE_TEXTS`). Notation, JSON and rule IDs are the same in
+every language.
 
 JSON endpoints (every answer is a JSON object):
 
-``POST /api/games``  ``{"rules": {...}, "seed": 7}``
-    Start a game (both fields optional; ``rules`` holds
-    :class:`~threeup3down.Rules` fields). Answers the view (below), 201.
+``GET /api/texts?lang=km``
+    The page's texts in that language: ``lang`` (the tag to put on the page,
+    ``en`` without a catalog), ``texts`` (:data:`PAGE_TEXTS`, translated) and
+    ``languages``, each ``[tag, name]`` with a catalog, English first.
+``POST /api/games``  ``{"rules": {...}, "seed": 7, "locale": "km"}``
+    Start a game (every field optional; ``rules`` holds
+    :class:`~threeup3down.Rules` fields; ``locale`` is the language of the
+    game's texts). Answers the view (below), 201.
 ``GET /api/games/ID``
     The view: ``game``, ``observation``, ``svg``, ``legal_moves``,
     ``to_move``, ``over``, ``result``, and ``last_move``: the move the
-    picture highlights, told in English by
+    picture highlights, told by
     :meth:`LastMove.describe <threeup3down.views.svg.LastMove.describe>` (``null``
     before the first).
 ``POST /api/games/ID/moves``  ``{"move": "7r,7g"}``
     Make seat 0's move, then let the bots move until seat 0 is to move again
     or the game is over. Answers the view and ``events``, the move's and the
     bots' events as ``{"text": ..., "event": {...}}``. A move the engine
-    refuses answers 422 with ``error`` and ``rule``; text that is no move at
-    all, 400 with ``error``.
+    refuses answers 422 with ``error`` (the engine's message, in English),
+    ``rule`` and ``message`` (the refusal told to you in the game's language);
+    text that is no move at all, 400 with ``error``.
 
 Bad requests get a JSON answer, never a dropped connection: a body that is
 not JSON, nested too deeply or larger than :data:`MAX_BODY` bytes, a
@@ -53,6 +65,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 from threeup3down import (
     DocumentError,
@@ -65,6 +78,8 @@ from threeup3down import (
     parse_move,
 )
 from threeup3down.bots import LowestCardBot, decide
+from threeup3down.core.errors import LocaleError
+from threeup3down.core.i18n import N_, languages, translation
 from threeup3down.formats.codec import JsonValue, decode
 from threeup3down.views.events import Event, GameOver, apply_with_events, events_for
 from threeup3down.views.narration import describe
@@ -95,6 +110,77 @@ _FILES = {
     "/static/style.css": ("style.css", "text/css; charset=utf-8"),
 }
 
+LOCALE = Path(__file__).resolve().parent / "locale"
+"""The page's own catalogs (domain ``web``): ``locale/<language>/LC_MESSAGES/web.mo``."""
+PAGE_TEXTS = {
+    # The name of the language of the catalog, as its speakers write it (in the language picker).
+    "language_name": N_("English"),
+    "language": N_("Language"),
+    "players": N_("Players"),
+    "seed": N_("Seed"),
+    "random": N_("random"),
+    "places": N_("places"),
+    "draw_instead": N_("draw instead"),
+    "reverse_on_one": N_("1 reverses"),
+    "reverse_each_one": N_("each 1 reverses"),
+    "early_draw_one": N_("early draw: one card"),
+    "clear_ends_turn": N_("Clear ends the turn"),
+    "same_colour_swap": N_("same-colour swap"),
+    "new_game": N_("New game"),
+    "table": N_("the table"),
+    "hint": N_("Start a game: you are player 0, bots play the other seats."),
+    "select_hint": N_("Click your cards to select them; click a 3DOWN card to turn it over."),
+    "play": N_("Play selected"),
+    "choose": N_("Choose selected as 3UP"),
+    "swap": N_("Swap selected"),
+    "swap_title": N_("one hand card and one 3UP card (O7)"),
+    "clear": N_("Clear selection"),
+    "pick": N_("Pick up the pile"),
+    "draw": N_("Draw first"),
+    "take": N_("Take a card instead"),
+    "keep": N_("Keep my cards"),
+    "legal_moves": N_("Legal moves now"),
+    "what_happened": N_("What happened"),
+    "over": N_("The game is over."),
+    "your_move": N_("Your move."),
+    "waiting": N_("Waiting for player %(player)s."),
+    "last_move": N_("Outlined in purple on the table: the last move, %(move)s."),
+    "selected": N_("Selected: %(cards)s"),
+    "not_allowed": N_("Not allowed: %(message)s (rule %(rule)s)"),
+    "cannot_start": N_("Cannot start: %(error)s"),
+    "you_played": N_("You: %(move)s"),
+    "new_game_log": N_("New game %(game)s"),
+}
+"""Every text of the page (index.html, app.js), by the key the page looks it up by.
+A text with ``%(name)s`` is filled in by the page."""
+
+
+def page_texts(locale: str | None) -> Json:
+    """The answer of ``GET /api/texts``: the page's texts in the language of ``locale``.
+
+    Raises :class:`Refused` (400) for a locale that is not a language tag.
+    """
+    try:
+        catalog = translation(locale, domain="web", directory=LOCALE)
+    except LocaleError as error:
+        raise Refused(HTTPStatus.BAD_REQUEST, f"lang: {error}") from None
+    offered = languages(domain="web", directory=LOCALE)
+    tag = next((language for language in offered if _same_language(language, locale)), "en")
+    names: list[JsonValue] = [["en", "English"]]
+    for language in offered:
+        names.append([language, translation(language, domain="web", directory=LOCALE).gettext("English")])
+    return {
+        "lang": tag,
+        "texts": {key: catalog.gettext(text) for key, text in PAGE_TEXTS.items()},
+        "languages": names,
+    }
+
+
+def _same_language(language: str, locale: str | None) -> bool:
+    """Whether ``locale`` (``km-KH``, ``km_KH.UTF-8``) is in ``language`` (``km``)."""
+    return locale is not None and locale.replace("-", "_").split("_")[0].split(".")[0].lower() == language
+
+
 Json = dict[str, JsonValue]
 _Handle = Callable[[], tuple[HTTPStatus, Json]]
 
@@ -111,9 +197,11 @@ class Refused(Exception):
 class Game:
     """One game: its full state (kept here, never sent) and the last move made."""
 
-    def __init__(self, game_id: str, state: GameState) -> None:
+    def __init__(self, game_id: str, state: GameState, locale: str | None = None) -> None:
         self.game_id = game_id
         self.state = state
+        self.locale = locale
+        """The language of the game's texts (``None``: English)."""
         self.last_move: LastMove | None = None
         self.lock = threading.Lock()
         self.bot = LowestCardBot()
@@ -125,17 +213,20 @@ class Game:
         result = None
         if self.state.is_over:
             result = describe(
-                GameOver(self.state.winner, self.state.places, self.state.is_stalemate), you=HUMAN
+                GameOver(self.state.winner, self.state.places, self.state.is_stalemate), you=HUMAN,
+                locale=self.locale,
             )
         return {
             "game": self.game_id,
             "observation": to_dict(observation),
-            "svg": observation_svg(observation, last_move=self.last_move),
+            "svg": observation_svg(observation, last_move=self.last_move, locale=self.locale),
             "legal_moves": [str(move) for move in observation.legal_moves()],
             "to_move": observation.is_to_move,
             "over": observation.is_over,
             "result": result,
-            "last_move": None if self.last_move is None else self.last_move.describe(HUMAN),
+            "last_move": (
+                None if self.last_move is None else self.last_move.describe(HUMAN, locale=self.locale)
+            ),
         }
 
     def play(self, text: str) -> list[Json]:
@@ -155,10 +246,15 @@ class Game:
         try:
             events = list(self._make(move))
         except IllegalMoveError as error:
-            raise Refused(HTTPStatus.UNPROCESSABLE_ENTITY, str(error), error.rule) from None
+            refusal = Refused(HTTPStatus.UNPROCESSABLE_ENTITY, str(error), error.rule)
+            refusal.body["message"] = error.message(self.locale, you=HUMAN)
+            raise refusal from None
         while not self.state.is_over and self.state.current_player != HUMAN:
             events.extend(self._make(decide(self.bot, self.state, self.rng)))
-        return [{"text": describe(event, you=HUMAN), "event": to_dict(event)} for event in events]
+        return [
+            {"text": describe(event, you=HUMAN, locale=self.locale), "event": to_dict(event)}
+            for event in events
+        ]
 
     def _make(self, move: Move) -> tuple[Event, ...]:
         player = self.state.current_player
@@ -175,8 +271,8 @@ class Lobby:
         self.lock = threading.Lock()
 
     def start(self, request: Json) -> Game:
-        """A new game from a request ``{"rules": {...}, "seed": N}``."""
-        unknown = set(request) - {"rules", "seed"}
+        """A new game from a request ``{"rules": {...}, "seed": N, "locale": "km"}``."""
+        unknown = set(request) - {"rules", "seed", "locale"}
         if unknown:
             raise Refused(HTTPStatus.BAD_REQUEST, f"unknown fields: {', '.join(sorted(unknown))}")
         seed = request.get("seed")
@@ -193,7 +289,14 @@ class Lobby:
                 f"$.rules.turn_limit: bots play here, so a game needs a turn limit (O10) of at most "
                 f"{MAX_TURN_LIMIT}, not {rules.turn_limit}",
             )
-        game = Game(secrets.token_hex(8), new_game(rules, seed=seed))
+        locale = request.get("locale")
+        if locale is not None and not isinstance(locale, str):
+            raise Refused(HTTPStatus.BAD_REQUEST, "locale: expected a language tag such as 'km', or null")
+        try:
+            translation(locale)
+        except LocaleError as error:
+            raise Refused(HTTPStatus.BAD_REQUEST, f"locale: {error}") from None
+        game = Game(secrets.token_hex(8), new_game(rules, seed=seed), locale)
         with self.lock:
             while len(self.games) >= MAX_GAMES:
                 del self.games[next(iter(self.games))]
@@ -216,10 +319,13 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "threeup3down-example"
 
     def do_GET(self) -> None:
-        path = self.path.split("?", 1)[0]
+        path, _, query = self.path.partition("?")
         if path in _FILES:
             name, content_type = _FILES[path]
             self._send(HTTPStatus.OK, (STATIC / name).read_bytes(), content_type)
+        elif path == "/api/texts":
+            wanted = parse_qs(query).get("lang", [None])[-1]
+            self._answer(lambda: (HTTPStatus.OK, page_texts(wanted)))
         elif path.startswith("/api/games/") and path.count("/") == 3:
             self._answer(
                 lambda: (HTTPStatus.OK, self.server.lobby.find(path.rsplit("/", 1)[1]).view())

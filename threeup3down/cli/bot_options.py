@@ -16,14 +16,27 @@ import argparse
 
 from threeup3down.bots import BOT_NAMES, ISMCTSBot, make_bot
 from threeup3down.core.errors import BotError
+from threeup3down.core.i18n import translation
 
-__all__ = ["NAMES_HELP", "bot_name", "bot_names"]
+__all__ = ["NAMES_HELP", "bot_name", "bot_names", "names_help"]
 
-NAMES_HELP = (
-    f"names: {', '.join(BOT_NAMES)}; a search bot takes its budget in iterations per move "
-    f"after a colon, e.g. ismcts:16, or {ISMCTSBot.DEFAULT_ITERATIONS} without one"
-)
-"""The bot names, and how a search bot's budget is written, for ``--help``."""
+
+def names_help(locale: str | None = None) -> str:
+    """The bot names, and how a search bot's budget is written, for ``--help``, in the
+    language of ``locale``.
+
+    >>> names_help("vi").startswith("tên: random, lowest")
+    True
+    """
+    text = translation(locale).gettext(
+        "names: %(names)s; a search bot takes its budget in iterations per move after a colon, "
+        "e.g. ismcts:16 (default %(iterations)s iterations per move)"
+    )
+    return text % {"names": ", ".join(BOT_NAMES), "iterations": ISMCTSBot.DEFAULT_ITERATIONS}
+
+
+NAMES_HELP = names_help()
+"""The bot names, and how a search bot's budget is written, for ``--help`` (in English)."""
 
 
 def bot_name(text: str) -> str:

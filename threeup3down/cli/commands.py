@@ -15,18 +15,19 @@ import argparse
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from threeup3down import __version__
 from threeup3down.cli import arena as arena_command
 from threeup3down.cli import simulate as simulate_command
 from threeup3down.bots import AnyBot, decide, make_bot
-from threeup3down.cli.bot_options import NAMES_HELP, bot_name
+from threeup3down.cli.bot_options import NAMES_HELP, bot_name, names_help
 from threeup3down.core.cards import format_cards
 from threeup3down.core.deal import new_game
 from threeup3down.views.events import GameOver, NextPlayer, apply_with_events
 from threeup3down.views.narration import describe
-from threeup3down.core.errors import BotError, NotationError, RulesError
+from threeup3down.core.errors import BotError, LocaleError, NotationError, RulesError
+from threeup3down.core.i18n import languages, translation
 from threeup3down.core.rules import RULES_VERSION, Rules
 from threeup3down.cli.rule_options import add_rule_options, rules_error_message, rules_from_args
 from threeup3down.cli.terminal import play_in_terminal
@@ -64,7 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     threeup3down 0.4.0 (rules version ...)
     0
     """
-    parser, commands = _parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser, commands = _parser(_language(argv))
     try:
         args = parser.parse_args(argv)
         return _run(commands[args.command], args)
@@ -78,8 +80,44 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
-    """The command line's parser, and each subcommand's parser by name."""
+def _language(argv: Sequence[str]) -> str | None:
+    """The language asked for: ``--lang``'s value, else the ``LANG`` variable; ``None`` for
+    one that is not a language tag (``--lang`` then reports it, ``LANG`` is ignored)."""
+    wanted = os.environ.get("LANG") or None
+    for index, word in enumerate(argv):
+        if word == "--lang" and index + 1 < len(argv):
+            wanted = argv[index + 1]
+        elif word.startswith("--lang="):
+            wanted = word.removeprefix("--lang=")
+    try:
+        translation(wanted)
+    except LocaleError:
+        return None
+    return wanted
+
+
+def _locale(text: str) -> str:
+    """``--lang``'s value: a language tag (one without a catalog reads in English)."""
+    try:
+        translation(text)
+    except LocaleError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def _add_language(parser: argparse.ArgumentParser, locale: str | None, _: Callable[[str], str]) -> None:
+    """``--lang``, whose default is ``locale`` (from ``LANG``)."""
+    parser.add_argument(
+        "--lang", type=_locale, default=locale, metavar="LANGUAGE",
+        help=_("the language of the texts: %(languages)s; a language without a catalog reads in "
+               "English (default: the LANG environment variable)") % {"languages": ", ".join(("en", *languages()))},
+    )
+
+
+def _parser(locale: str | None = None) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The command line's parser, and each subcommand's parser by name; ``play``'s
+    texts in the language of ``locale``."""
+    _ = translation(locale).gettext
     parser = argparse.ArgumentParser(
         prog="threeup3down",
         description="The 3UP 3DOWN rules engine: watch bots play, or play against them.",
@@ -103,16 +141,20 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     demo.add_argument("--quiet", action="store_true", help="print only the result")
     play = commands.add_parser(
         "play", help="play one seat against bots in the terminal",
-        description="Play one seat against bots: pick a move by its number or type it "
-        "in move notation (? at the prompt explains it).",
+        description=_("Play one seat against bots: pick a move by its number or type it "
+                      "in move notation (? at the prompt explains it)."),
     )
-    _add_seed(play, seed=None, what=_DEAL)
-    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument(
+        "--seed", type=int, default=None,
+        help=_("the seed of the shuffle, for a repeatable deal (default random)"),
+    )
+    play.add_argument("--seat", type=int, default=0, help=_("your seat, from 0 (default 0)"))
     play.add_argument(
         "--bots", default="lowest", metavar="NAME[,NAME...]",
-        help=f"the opponents' bots: one name for all, or one per opponent in seat order; "
-        f"{NAMES_HELP} (default: lowest)",
+        help=_("the opponents' bots: one name for all, or one per opponent in seat order; "
+               "%(names)s (default: lowest)") % {"names": names_help(locale)},
     )
+    _add_language(play, locale, _)
     simulate = commands.add_parser(
         "simulate", help="play many games between bots and count who wins",
         description=simulate_command.DESCRIPTION,
@@ -133,7 +175,8 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "game's number, for repeatable results",
     )
     arena_command.add_arguments(arena)
-    add_rule_options(demo, play, simulate, arena)
+    add_rule_options(demo, simulate, arena)
+    add_rule_options(play, locale=locale)
     return parser, {"demo": demo, "play": play, "simulate": simulate, "arena": arena}
 
 
@@ -150,7 +193,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(f"--seat {args.seat} is not at a table of {rules.players}")
         bots = _opponents(parser, args.bots, rules.players, args.seat)
         play_in_terminal(
-            rules, seed=args.seed, stdin=sys.stdin, stdout=sys.stdout, seat=args.seat, bots=bots
+            rules, seed=args.seed, stdin=sys.stdin, stdout=sys.stdout, seat=args.seat, bots=bots,
+            locale=args.lang,
         )
         return 0
     if args.command == "simulate":

@@ -35,25 +35,31 @@ import attrs
 from threeup3down.core import rules as rules_module
 from threeup3down.core.cards import Colour, format_cards, parse_cards
 from threeup3down.core.errors import NotationError, RulesError
+from threeup3down.core.i18n import translation
 from threeup3down.core.rules import Rules
 
-__all__ = ["add_rule_options", "rule_flags", "rules_error_message", "rules_from_args"]
+__all__ = ["add_rule_options", "help_texts", "rule_flags", "rules_error_message", "rules_from_args"]
 
 
-def add_rule_options(*parsers: argparse.ArgumentParser) -> None:
+def add_rule_options(*parsers: argparse.ArgumentParser, locale: str | None = None) -> None:
     """Add an option for every field of :class:`~threeup3down.Rules` to each parser,
-    in a group of their own, defaulting to the field's default.
+    in a group of their own, defaulting to the field's default; their help in the
+    language of ``locale``.
+
+    .. versionchanged:: 0.4.0
+       The ``locale`` argument.
 
     >>> parser = argparse.ArgumentParser()
     >>> add_rule_options(parser)
     >>> parser.parse_args(["--first-player", "random", "--places"]).first_player
     'random'
     """
+    _ = translation(locale).gettext
     docs = _attribute_docs(rules_module)
     for parser in parsers:
-        group = parser.add_argument_group("rules", "the table's rules (default: the base game for four players)")
+        group = parser.add_argument_group(_("rules"), _("the table's rules (default: the base game for four players)"))
         for option in _RULE_OPTIONS:
-            text = _help(option, docs).replace("%", "%%")
+            text = _(_help(option, docs)).replace("%", "%%")
             spelling = option.spelling
             if spelling.parse is None:
                 group.add_argument(option.flag, dest=option.field, action="store_true", help=text)
@@ -62,6 +68,17 @@ def add_rule_options(*parsers: argparse.ArgumentParser) -> None:
                     option.flag, dest=option.field, default=option.default, type=spelling.parse,
                     metavar=spelling.metavar, choices=spelling.values(), help=text,
                 )
+
+
+def help_texts() -> list[str]:
+    """The help of every rule option in English, as the catalogs translate it (made from
+    the fields' docstrings, so a changed docstring is a text to translate again).
+
+    >>> help_texts()[0]
+    'how many players sit at the table (default 4) (S1: 2–6; O11: 7–12 with two decks; with --custom-cards, 2–12 if the cards deal nine to each)'
+    """
+    docs = _attribute_docs(rules_module)
+    return [_help(option, docs) for option in _RULE_OPTIONS]
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
@@ -301,6 +318,6 @@ def _help(option: _RuleOption, docs: Mapping[str, str]) -> str:
             words, cited = _in_words(docs.get(f"{choices.__name__}.{member.name}", ""), spelling.none)
             meanings.append(f"{member.value} = {words}" + (f" ({cited})" if cited else ""))
         text += ": " + "; ".join(meanings)
-    if not spelling.is_switch and option.default not in (None, "") and "default" not in text:
+    if not spelling.is_switch and option.default not in (None, ""):
         text += f" (default {option.default})"
     return text + (f" ({rules})" if rules else "")

@@ -15,14 +15,18 @@ from __future__ import annotations
 import functools
 import random
 import sys
+import gettext
 import textwrap
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+import attrs
+
 from threeup3down.bots import AnyBot, LowestCardBot, decide
 from threeup3down.core.deal import new_game
 from threeup3down.core.errors import IllegalMoveError, NotationError
-from threeup3down.views.events import Event, GameOver, apply_with_events, events_for
+from threeup3down.core.i18n import N_, translation
+from threeup3down.views.events import GameOver, apply_with_events, events_for
 from threeup3down.core.moves import ChooseUp, Move, Play, parse_move
 from threeup3down.views.narration import describe
 from threeup3down.views.observation import Observation, observe
@@ -32,7 +36,7 @@ from threeup3down.core.state import GameState
 
 __all__ = ["play_in_terminal"]
 
-_HELP = (
+_HELP = N_(
     "Type the number of a move, or the move in notation: 7r or 7r,7g (hand), "
     "^9g (3UP), v0 (3DOWN position), pick, draw, take, keep, swap:7r/9g, "
     "up:7r,9g,Cb (setup). q quits."
@@ -47,10 +51,16 @@ def play_in_terminal(
     stdout: TextIO,
     seat: int = 0,
     bots: Sequence[AnyBot] | None = None,
+    locale: str | None = None,
 ) -> GameState:
     """Play a game in which a person at ``seat`` types moves; the bots move the others.
 
-    Returns the last state: finished, or as it stood when the person quit.
+    Everything is told in the language of ``locale`` (English without a
+    catalog); moves are typed in move notation in every language. Returns the
+    last state: finished, or as it stood when the person quit.
+
+    .. versionchanged:: 0.4.0
+       The ``locale`` argument.
 
     >>> import io
     >>> from threeup3down import Rules
@@ -60,60 +70,69 @@ def play_in_terminal(
     (True, ['Your move (number or notation, ? for help, q to quit): q', 'Game abandoned.'])
     >>> final.phase.value
     'play'
+    >>> out = io.StringIO()
+    >>> _ = play_in_terminal(Rules(players=2), seed=3, stdin=io.StringIO("q\\n"), stdout=out, locale="km")
+    >>> out.getvalue().splitlines()[-1]
+    'ហ្គេមត្រូវបានបោះបង់។'
     """
+    tell = _Teller(seat, stdout, translation(locale), locale)
     state = new_game(rules, seed=seed)
     players = bots if bots is not None else [LowestCardBot()] * rules.players
-    read = _reader(stdin, stdout)
+    read = _reader(stdin, stdout, tell.gettext(_PROMPT))
     colours_noted = False
     rng = random.Random(seed)
     while not state.is_over:
         if state.current_player != seat:
-            state = _step(state, decide(players[state.current_player], state, rng), seat, stdout)
+            state = _step(state, decide(players[state.current_player], state, rng), tell)
             continue
         view = observe(state, seat)
-        print(render_view(view), file=stdout)
+        print(render_view(view, locale=locale), file=stdout)
         note = not colours_noted and _colours_never_matter(view)
         colours_noted = colours_noted or note
-        after = _ask(view, read, stdout, note=note, play=functools.partial(_step, state, seat=seat, stdout=stdout))
+        after = _ask(view, read, tell, note=note, play=functools.partial(_step, state, tell=tell))
         if after is None:
-            print("Game abandoned.", file=stdout)
+            print(tell.gettext("Game abandoned."), file=stdout)
             return state
         state = after
-    print(_result(state, seat), file=stdout)
+    print(_result(state, tell), file=stdout)
     return state
 
 
-def _step(state: GameState, move: Move, seat: int, stdout: TextIO) -> GameState:
+@attrs.frozen
+class _Teller:
+    """Who is told (the person's seat), where (their terminal) and in which language."""
+
+    seat: int
+    stdout: TextIO
+    catalog: gettext.NullTranslations
+    locale: str | None
+
+    def gettext(self, text: str) -> str:
+        return self.catalog.gettext(text)
+
+    def say(self, text: str) -> None:
+        """Print ``text`` wrapped to :data:`_WIDTH` columns, later lines indented."""
+        print(textwrap.fill(text, width=_WIDTH, subsequent_indent="  ", break_on_hyphens=False), file=self.stdout)
+
+
+def _step(state: GameState, move: Move, tell: _Teller) -> GameState:
     after, events = apply_with_events(state, move)
-    _tell(events_for(events, seat), seat, stdout)
+    for event in events_for(events, tell.seat):
+        if not isinstance(event, GameOver):  # the result is printed once, last
+            print(f"  {describe(event, you=tell.seat, locale=tell.locale)}", file=tell.stdout)
     return after
 
 
-def _tell(events: Sequence[Event], seat: int, stdout: TextIO) -> None:
-    for event in events:
-        if not isinstance(event, GameOver):  # the result is printed once, last
-            print(f"  {describe(event, you=seat)}", file=stdout)
-
-
-def _refusal(error: IllegalMoveError, seat: int) -> str:
+def _refusal(error: IllegalMoveError, tell: _Teller) -> str:
     """The engine's refusal told to the person: ``you cannot play 7r: ... (rule P2)``."""
-    text = str(error).removeprefix(f"{error.rule}: ")
-    mover = f"player {seat}"
-    if text.startswith(f"{mover} "):
-        text = "you" + text.removeprefix(mover)
-    for told, said in _SECOND_PERSON:
-        text = text.replace(f"{mover} {told}", f"you {said}")
-    return f"{text} (rule {error.rule})"
+    text = error.message(tell.locale, you=tell.seat)
+    return tell.gettext("%(refusal)s (rule %(rule)s)") % {"refusal": text, "rule": error.rule}
 
 
-_SECOND_PERSON = (("chooses", "choose"), ("first swaps or keeps", "first swap or keep"), ("owes", "owe"))
-"""The verbs the engine's refusals use of the player to move, and the same told to "you"."""
+_PROMPT = N_("Your move (number or notation, ? for help, q to quit): ")
 
 
-_PROMPT = "Your move (number or notation, ? for help, q to quit): "
-
-
-def _reader(stdin: TextIO, stdout: TextIO) -> Callable[[], str]:
+def _reader(stdin: TextIO, stdout: TextIO, prompt: str) -> Callable[[], str]:
     """How to read one typed line ('' at the end of input).
 
     At an interactive terminal this is :func:`input`, with the line editing
@@ -128,14 +147,14 @@ def _reader(stdin: TextIO, stdout: TextIO) -> Callable[[], str]:
 
         def interactive() -> str:
             try:
-                return input(_PROMPT) + "\n"
+                return input(prompt) + "\n"
             except EOFError:
                 return ""
 
         return interactive
 
     def plain() -> str:
-        print(_PROMPT, end="", file=stdout)
+        print(prompt, end="", file=stdout)
         line = stdin.readline()
         if not stdin.isatty():
             print(line.rstrip("\n"), file=stdout)  # echo typed input, so a transcript reads well
@@ -154,7 +173,7 @@ def _colours_never_matter(view: Observation) -> bool:
 def _ask(
     view: Observation,
     read: Callable[[], str],
-    stdout: TextIO,
+    tell: _Teller,
     *,
     note: bool,
     play: Callable[[Move], GameState],
@@ -168,10 +187,11 @@ def _ask(
     """
     moves = view.legal_moves()
     for number, move in enumerate(moves, start=1):
-        print(f"  {number:>2}) {move}", file=stdout)
+        print(f"  {number:>2}) {move}", file=tell.stdout)
     if note:
-        print("  (Colours never matter in this game: one move is listed per choice of numbers,"
-              " and you may type other colours.)", file=stdout)
+        print("  " + tell.gettext(
+            "(Colours never matter in this game: one move is listed per choice of numbers,"
+            " and you may type other colours.)"), file=tell.stdout)
     while True:
         line = read()
         if not line:
@@ -180,33 +200,31 @@ def _ask(
         if text in ("q", "quit"):
             return None
         if text in ("?", "help", ""):
-            _say(_HELP, stdout)
+            tell.say(tell.gettext(_HELP))
             continue
         if text.isdigit():
             if 1 <= int(text) <= len(moves):
                 return play(moves[int(text) - 1])
-            print(f"Choose a number from 1 to {len(moves)}.", file=stdout)
+            print(tell.gettext("Choose a number from 1 to %(last)s.") % {"last": len(moves)}, file=tell.stdout)
             continue
         try:
             return play(parse_move(text))
         except NotationError as error:
-            _say(f"Not understood: {error}", stdout)
+            tell.say(tell.gettext("Not understood: %(error)s") % {"error": error})
         except IllegalMoveError as error:
-            _say(f"Not allowed: {_refusal(error, view.player)}", stdout)
+            tell.say(tell.gettext("Not allowed: %(refusal)s") % {"refusal": _refusal(error, tell)})
 
 
 _WIDTH = 80
 """The width of the smallest usual terminal: an answer is wrapped to fit it."""
 
 
-def _say(text: str, stdout: TextIO) -> None:
-    """Print ``text`` wrapped to :data:`_WIDTH` columns, later lines indented."""
-    print(textwrap.fill(text, width=_WIDTH, subsequent_indent="  ", break_on_hyphens=False), file=stdout)
-
-
-def _result(state: GameState, seat: int) -> str:
+def _result(state: GameState, tell: _Teller) -> str:
+    _ = tell.gettext
     if state.is_stalemate:
-        return "The game ends in a stalemate (turn limit)."
-    result = "You win!" if state.winner == seat else f"Player {state.winner} wins."
-    places = ", ".join("you" if place == seat else f"player {place}" for place in state.places)
-    return result + (f" Places: {places}." if len(state.places) > 1 else "")
+        return _("The game ends in a stalemate (turn limit).")
+    result = _("You win!") if state.winner == tell.seat else _("Player %(player)s wins.") % {"player": state.winner}
+    if len(state.places) <= 1:
+        return result
+    places = ", ".join(_("you") if place == tell.seat else _("player %(player)s") % {"player": place} for place in state.places)
+    return _("%(result)s Places: %(places)s.") % {"result": result, "places": places}

@@ -28,6 +28,7 @@ from typing import assert_never, get_args
 
 from threeup3down.core.cards import Card, Rank, format_cards, sort_key
 from threeup3down.core.errors import IllegalMoveError, ThreeUpError
+from threeup3down.core.i18n import N_, Message, message
 from threeup3down.core.memos import CARD_PLAYS, CHOICES, PICKERS, RUN_PLAYS, Picker
 from threeup3down.core.moves import (
     ChooseUp,
@@ -420,24 +421,38 @@ def apply(state: GameState, move: Move) -> GameState:
         )
     if state.phase is not _PLAY:
         if state.phase is _OVER:
-            raise IllegalMoveError(f"cannot {_describe(move)}: the game is over", rule="W1")
+            raise IllegalMoveError(
+                message("cannot %(attempt)s: the game is over", attempt=_describe(move)), rule="W1"
+            )
         if not isinstance(move, ChooseUp):
             raise IllegalMoveError(
-                f"cannot {_describe(move)} during setup: player {state.current_player} "
-                "chooses 3UP cards", rule="S3"
+                message(
+                    "cannot %(attempt)s during setup: player %(player)s chooses 3UP cards",
+                    to_you=N_("cannot %(attempt)s during setup: you choose 3UP cards"),
+                    attempt=_describe(move), player=state.current_player,
+                ),
+                rule="S3",
             )
         return _choose_up(state, move)
     seat = state.seats[state.current_player]
     if state.swap_offered and not isinstance(move, (Swap, DeclineSwap)):
         raise IllegalMoveError(
-            f"cannot {_describe(move)}: player {state.current_player} first swaps or keeps (O7)",
+            message(
+                "cannot %(attempt)s: player %(player)s first swaps or keeps (O7)",
+                to_you=N_("cannot %(attempt)s: you first swap or keep (O7)"),
+                attempt=_describe(move), player=state.current_player,
+            ),
             rule="O7",
         )
     must_draw = _must_draw(state.may_draw, state.owed_plays, seat.hand, len(state.draw_pile))
     if must_draw and not isinstance(move, Draw):
         raise IllegalMoveError(
-            f"cannot {_describe(move)}: player {state.current_player} owes a play with an "
-            "empty hand and must draw first", rule="C5"
+            message(
+                "cannot %(attempt)s: player %(player)s owes a play with an empty hand and must draw first",
+                to_you=N_("cannot %(attempt)s: you owe a play with an empty hand and must draw first"),
+                attempt=_describe(move), player=state.current_player,
+            ),
+            rule="C5",
         )
     match move:
         case Play():
@@ -455,7 +470,7 @@ def apply(state: GameState, move: Move) -> GameState:
         case DeclineSwap():
             return _apply_decline(state, seat, move)
         case ChooseUp():
-            raise _refuse(state, move, "3UP cards are chosen only during setup", "S3")
+            raise _refuse(state, move, message("3UP cards are chosen only during setup"), "S3")
         case _:
             assert_never(move)
 
@@ -475,44 +490,50 @@ def is_legal(state: GameState, move: Move) -> bool:
     return True
 
 
-def _describe(move: Move) -> str:
+def _describe(move: Move) -> Message:
+    """The move a refusal names, as a player reads it (cards in notation)."""
     match move:
         case ChooseUp():
-            return f"choose {format_cards(move.cards)} as 3UP cards"
+            return message("choose %(cards)s as 3UP cards", cards=format_cards(move.cards))
         case Play():
-            where = " from 3UP" if move.source is _UP else ""
-            return f"play {format_cards(move.cards)}{where}"
+            if move.source is _UP:
+                return message("play %(cards)s from 3UP", cards=format_cards(move.cards))
+            return message("play %(cards)s", cards=format_cards(move.cards))
         case FlipDown():
-            return f"turn over 3DOWN card {move.position}"
+            return message("turn over 3DOWN card %(position)s", position=move.position)
         case PickUp():
-            return "pick up the discard pile"
+            return message("pick up the discard pile")
         case Draw():
-            return "draw"
+            return message("draw")
         case DrawInstead():
-            return "take a card instead of playing"
+            return message("take a card instead of playing")
         case Swap():
-            return f"swap {move.hand_card} for 3UP {move.up_card}"
+            return message("swap %(hand_card)s for 3UP %(up_card)s", hand_card=str(move.hand_card), up_card=str(move.up_card))
         case DeclineSwap():
-            return "decline the swap"
+            return message("decline the swap")
         case _:
             assert_never(move)
 
 
-def _refuse(state: GameState, move: Move, why: str, rule: str) -> IllegalMoveError:
+def _refuse(state: GameState, move: Move, why: Message, rule: str) -> IllegalMoveError:
     return IllegalMoveError(
-        f"player {state.current_player} cannot {_describe(move)}: {why}", rule=rule
+        message(
+            "player %(player)s cannot %(attempt)s: %(why)s", to_you=N_("you cannot %(attempt)s: %(why)s"),
+            player=state.current_player, attempt=_describe(move), why=why,
+        ),
+        rule=rule,
     )
 
 
-def _listed(cards: tuple[Card, ...]) -> str:
+def _listed(cards: tuple[Card, ...]) -> str | Message:
     """Cards for a refusal message: ``7r,9g``, or ``none``."""
-    return format_cards(cards) if cards else "none"
+    return format_cards(cards) if cards else message("none")
 
 
-def _positions(count: int) -> str:
+def _positions(count: int) -> Message:
     """The 3DOWN positions a player has, for a refusal message (one at least:
     with none left, F1 or W1 refuses first)."""
-    return "the only one is 0" if count == 1 else f"they are 0 to {count - 1}"
+    return message("the only one is 0") if count == 1 else message("they are 0 to %(last)s", last=count - 1)
 
 
 def _find(cards: Sequence[Card], card: Card) -> int:
@@ -562,10 +583,10 @@ def _choose_up(state: GameState, move: ChooseUp) -> GameState:
     player = state.current_player
     seat = state.seats[player]
     if len(move.cards) != UP_CARDS:
-        raise _refuse(state, move, f"exactly {UP_CARDS} cards are chosen", "S3")
+        raise _refuse(state, move, message("exactly %(count)s cards are chosen", count=UP_CARDS), "S3")
     hand = _take(seat.hand, move.cards)
     if hand is None:
-        raise _refuse(state, move, f"they are not all among the cards dealt, {format_cards(seat.hand)}", "S3")
+        raise _refuse(state, move, message("they are not all among the cards dealt, %(cards)s", cards=format_cards(seat.hand)), "S3")
     receiver = state.rules.up_receiver(player)  # O6
     seats = list(state.seats)
     seats[player] = Seat(hand=hand, up=seat.up, down=seat.down)
@@ -586,25 +607,25 @@ def _apply_play(state: GameState, seat: Seat, move: Play) -> GameState:
     """P1–P4, F1, F2: play cards of one number (or one Clear) from one place."""
     cards = move.cards
     if not cards:
-        raise _refuse(state, move, "a play needs at least one card", "P1")
+        raise _refuse(state, move, message("a play needs at least one card"), "P1")
     if move.source is _HAND:
         remaining = _take(seat.hand, cards)
         if remaining is None:
             _check_up_open(state, seat, move)
-            raise _refuse(state, move, f"they are not all in the hand, which holds {_listed(seat.hand)}", "P1")
+            raise _refuse(state, move, message("they are not all in the hand, which holds %(cards)s", cards=_listed(seat.hand)), "P1")
         hand, up, known = remaining, seat.up, seat.known and _known_less(seat.known, cards)
     else:
         _check_up_open(state, seat, move)
         remaining = _take(seat.up, cards)
         if remaining is None:
-            raise _refuse(state, move, f"they are not all among the 3UP cards, {_listed(seat.up)}", "P1")
+            raise _refuse(state, move, message("they are not all among the 3UP cards, %(cards)s", cards=_listed(seat.up)), "P1")
         hand, up, known = seat.hand, remaining, seat.known
     rank = cards[0].rank
     if len(cards) > 1:  # the cards are sorted: the last has the highest rank
         if cards[-1].rank >= _CLEAR:
-            raise _refuse(state, move, "Clear cards are played one at a time", "P4")
+            raise _refuse(state, move, message("Clear cards are played one at a time"), "P4")
         if cards[-1].rank is not rank:
-            raise _refuse(state, move, "a play is one card or several of the same number", "P1")
+            raise _refuse(state, move, message("a play is one card or several of the same number"), "P1")
     if rank < _top_rank(state.discard_pile):
         raise _lower_than_top(state, move, rank)
     return _lay(state, hand, up, seat.down, cards, known)
@@ -619,8 +640,8 @@ def _check_up_open(state: GameState, seat: Seat, move: Play) -> None:
     if move.source is _HAND and _take(_sorted(seat.hand + seat.up), move.cards) is None:
         return
     raise _refuse(
-        state, move, "3UP cards are played only once the hand and the draw pile are empty, "
-        "never with hand cards", "F1"
+        state, move,
+        message("3UP cards are played only once the hand and the draw pile are empty, never with hand cards"), "F1"
     )
 
 
@@ -631,7 +652,7 @@ def _lower_than_top(state: GameState, move: Move, rank: Rank) -> IllegalMoveErro
     return _refuse(
         state,
         move,
-        f"a {rank.symbol} is lower than the {top.symbol} on top of the discard pile",
+        message("a %(rank)s is lower than the %(top)s on top of the discard pile", rank=rank.symbol, top=top.symbol),
         "P2",
     )
 
@@ -641,12 +662,15 @@ def _apply_flip(state: GameState, seat: Seat, move: FlipDown) -> GameState:
     source = _source(seat.hand, seat.up, len(state.draw_pile))
     if source is _HAND:
         raise _refuse(
-            state, move, "3DOWN cards are played only once the hand and the draw pile are empty", "F1"
+            state, move, message("3DOWN cards are played only once the hand and the draw pile are empty"), "F1"
         )
     if source is _UP:
-        raise _refuse(state, move, "all 3UP cards are played before any 3DOWN card", "F2")
+        raise _refuse(state, move, message("all 3UP cards are played before any 3DOWN card"), "F2")
     if not 0 <= move.position < len(seat.down):
-        raise _refuse(state, move, f"there is no 3DOWN card {move.position} ({_positions(len(seat.down))})", "F3")
+        raise _refuse(state, move, message(
+            "there is no 3DOWN card %(position)s (%(positions)s)", position=move.position,
+            positions=_positions(len(seat.down)),
+        ), "F3")
     card = seat.down[move.position]
     down = seat.down[: move.position] + seat.down[move.position + 1 :]
     if card.rank >= _top_rank(state.discard_pile):
@@ -663,8 +687,15 @@ def _apply_pick_up(state: GameState, seat: Seat, move: PickUp) -> GameState:
     :attr:`Rules.clear_one_optional`: a player declining the extra play of a Clear
     +1 picks up the empty pile, which ends the turn."""
     if _can_play(state, seat) and not state.may_decline:
-        why = "a play is possible" if state.discard_pile else "the discard pile is empty, so any card may be played on it"
-        raise _refuse(state, move, f"{why}, and a player who can play must play rather than pick up", "T2")
+        why = (
+            message("a play is possible, and a player who can play must play rather than pick up")
+            if state.discard_pile
+            else message(
+                "the discard pile is empty, so any card may be played on it, and a player who can play "
+                "must play rather than pick up"
+            )
+        )
+        raise _refuse(state, move, why, "T2")
     hand = _sorted(seat.hand + state.discard_pile)
     return _end_turn(
         state, hand, seat.up, seat.down, (), state.out_of_game, state.draw_pile,
@@ -676,15 +707,19 @@ def _apply_draw(state: GameState, seat: Seat, move: Draw) -> GameState:
     """C2, C3, C5: the early draw before an owed play; no play is used. A refusal
     cites C2 (nothing owed), then T4 (nothing to draw), then C3 (not on offer)."""
     if not state.owed_plays:
-        raise _refuse(state, move, "an early draw follows only a Clear +1 or Clear +2", "C2")
+        raise _refuse(state, move, message("an early draw follows only a Clear +1 or Clear +2"), "C2")
     if not state.draw_pile:
-        raise _refuse(state, move, "the draw pile is empty", "T4")
+        raise _refuse(state, move, message("the draw pile is empty"), "T4")
     if len(seat.hand) >= HAND_SIZE and state.rules.early_draw is not _ONE_CARD:
-        raise _refuse(state, move, "the hand already holds three cards or more", "T4")
+        raise _refuse(state, move, message("the hand already holds three cards or more"), "T4")
     if not state.may_draw:
         each = state.rules.clear_two_draw is _EACH
-        when = "before each extra play" if each else "before the first extra play"
-        raise _refuse(state, move, f"the early draw comes once, {when}", "C3")
+        why = (
+            message("the early draw comes once, before each extra play")
+            if each
+            else message("the early draw comes once, before the first extra play")
+        )
+        raise _refuse(state, move, why, "C3")
     hand, draw_pile = _early_draw(state.rules, seat.hand, state.draw_pile)
     drawn = Seat(hand=hand, up=seat.up, down=seat.down, known=seat.known)
     return replace_state(state, seats=_replace_seat(state, drawn), draw_pile=draw_pile, may_draw=False)
@@ -693,16 +728,16 @@ def _apply_draw(state: GameState, seat: Seat, move: Draw) -> GameState:
 def _apply_draw_instead(state: GameState, seat: Seat, move: DrawInstead) -> GameState:
     """O2: take one card instead of playing; the turn ends."""
     if not state.rules.draw_instead:
-        raise _refuse(state, move, "drawing instead of playing is an optional rule that is off", "O2")
+        raise _refuse(state, move, message("drawing instead of playing is an optional rule that is off"), "O2")
     if state.owed_plays or not state.draw_pile:
         why = (
-            "the extra plays owed for a Clear +1 or Clear +2 come first"
+            message("the extra plays owed for a Clear +1 or Clear +2 come first")
             if state.owed_plays
-            else "the draw pile is empty"
+            else message("the draw pile is empty")
         )
         raise _refuse(state, move, why, "O2")
     if not _can_play(state, seat):
-        raise _refuse(state, move, "no play is possible, and a player who cannot play picks up the pile", "T3")
+        raise _refuse(state, move, message("no play is possible, and a player who cannot play picks up the pile"), "T3")
     hand = _merged(seat.hand, state.draw_pile[-1:])
     return _end_turn(
         state, hand, seat.up, seat.down, state.discard_pile, state.out_of_game,
@@ -713,14 +748,16 @@ def _apply_draw_instead(state: GameState, seat: Seat, move: DrawInstead) -> Game
 def _apply_swap(state: GameState, seat: Seat, move: Swap) -> GameState:
     """O7: exchange one hand card with one 3UP card."""
     if not state.swap_offered:
-        raise _refuse(state, move, "no run of four cards of one colour was just completed", "O7")
+        raise _refuse(state, move, message("no run of four cards of one colour was just completed"), "O7")
     if move.hand_card is move.up_card:
-        raise _refuse(state, move, "swapping a card for an identical one changes nothing (keep)", "O7")
+        raise _refuse(state, move, message("swapping a card for an identical one changes nothing (keep)"), "O7")
     hand = _take(seat.hand, (move.hand_card,))
     up = _take(seat.up, (move.up_card,))
     if hand is None or up is None:
         raise _refuse(
-            state, move, f"the hand holds {_listed(seat.hand)} and the 3UP cards are {_listed(seat.up)}", "O7"
+            state, move, message(
+                "the hand holds %(hand)s and the 3UP cards are %(up)s", hand=_listed(seat.hand), up=_listed(seat.up)
+            ), "O7"
         )
     known = _known_plus(_known_less(seat.known, (move.hand_card,)), (move.up_card,))
     swapped = Seat(
@@ -733,7 +770,7 @@ def _apply_swap(state: GameState, seat: Seat, move: Swap) -> GameState:
 def _apply_decline(state: GameState, seat: Seat, move: DeclineSwap) -> GameState:
     """O7: keep the cards as they are."""
     if not state.swap_offered:
-        raise _refuse(state, move, "no same-colour swap is on offer", "O7")
+        raise _refuse(state, move, message("no same-colour swap is on offer"), "O7")
     return _after_swap(state, seat)
 
 

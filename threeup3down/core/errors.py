@@ -10,6 +10,11 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from threeup3down.core.i18n import Message
+
 __all__ = [
     "BotClockExceeded",
     "BotError",
@@ -19,6 +24,7 @@ __all__ = [
     "BotTimedOut",
     "DocumentError",
     "IllegalMoveError",
+    "LocaleError",
     "MatchError",
     "NotationError",
     "RecordError",
@@ -97,7 +103,11 @@ class IllegalMoveError(ThreeUpError):
 
     :attr:`rule` is the ID of the rule the move breaks (for example ``"P2"``),
     as numbered in the rules specification; the message says what was tried
-    and why it is refused.
+    and why it is refused. :meth:`message` tells it in a player's language;
+    ``str(error)`` and :attr:`rule` are the same in every language.
+
+    .. versionchanged:: 0.4.0
+       :meth:`message` and :attr:`reason`.
 
     >>> from threeup3down import apply, GameState, Rules, parse_move
     >>> state = GameState.from_notation("play 0 7r,9g|-|-/8b|-|- - 8g *", Rules(players=2))
@@ -108,24 +118,48 @@ class IllegalMoveError(ThreeUpError):
     >>> try:
     ...     apply(state, parse_move("7r"))
     ... except IllegalMoveError as error:
-    ...     error.rule
-    'P2'
+    ...     error.rule, error.message("vi", you=0)
+    ('P2', 'bạn không thể chơi 7r: lá 7 thấp hơn lá 8 trên cùng cọc loại bỏ')
     """
 
-    def __init__(self, message: str, *, rule: str) -> None:
+    def __init__(self, message: str | Message, *, rule: str) -> None:
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         """The ID of the rule the refused move breaks."""
+        self.reason = message
+        """The human message (without the rule's ID): a
+        :class:`~threeup3down.core.i18n.Message` when the library made it."""
+
+    def message(self, locale: str | None = None, *, you: int | None = None) -> str:
+        """The human message in the language of ``locale``, without the rule's ID; with
+        ``you``, the player at that seat is told "you" (English without a catalog)."""
+        if isinstance(self.reason, str):
+            return self.reason
+        return self.reason.render(locale, you=you)
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild_illegal_move_error, (self.args[0], self.rule))
+        return (_rebuild_illegal_move_error, (self.args[0], self.rule, self.reason))
 
 
-def _rebuild_illegal_move_error(text: str, rule: str) -> IllegalMoveError:
+def _rebuild_illegal_move_error(text: str, rule: str, reason: str | Message | None = None) -> IllegalMoveError:
     error = IllegalMoveError.__new__(IllegalMoveError)
     ValueError.__init__(error, text)
     error.rule = rule
+    error.reason = reason if reason is not None else text.removeprefix(f"{rule}: ")
     return error
+
+
+class LocaleError(ThreeUpError):
+    """A locale that is not a language tag (a language without a catalog reads in English).
+
+    .. versionadded:: 0.4.0
+
+    >>> from threeup3down.core.i18n import translation
+    >>> translation("km/../..")
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.LocaleError: not a language tag: 'km/../..' (expected one such as 'km', 'vi_VN.UTF-8' or 'te-IN')
+    """
 
 
 class DocumentError(ThreeUpError):

@@ -28,6 +28,7 @@ import attrs
 from threeup3down.core.deal import new_game
 from threeup3down.core.engine import apply
 from threeup3down.core.errors import IllegalMoveError, RecordError
+from threeup3down.core.i18n import message
 from threeup3down.core.limits import seed_problem
 from threeup3down.core.moves import Move
 from threeup3down.core.rules import Rules
@@ -233,8 +234,10 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
         try:
             states.append(apply(states[-1], move))
         except IllegalMoveError as error:
-            detail = str(error).removeprefix(f"{error.rule}: ")
-            raise IllegalMoveError(f"move {number} ({move}): {detail}", rule=error.rule) from None
+            detail = message(
+                "move %(number)s (%(move)s): %(detail)s", number=number, move=str(move), detail=error.reason
+            )
+            raise IllegalMoveError(detail, rule=error.rule) from None
     if record.result is not None and record.result != game_result(states[-1]):
         raise RecordError(
             f"the record says the result is {record.result!r}, "

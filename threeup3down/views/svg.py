@@ -45,8 +45,10 @@ state and observation as its picture (:func:`load_ipython_extension`).
 from __future__ import annotations
 
 import functools
+import gettext
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, assert_never
 
@@ -54,6 +56,7 @@ import attrs
 
 from threeup3down.core.cards import Card, Colour
 from threeup3down.core.errors import ThreeUpError
+from threeup3down.core.i18n import N_, translation
 from threeup3down.core.moves import (
     ChooseUp,
     DeclineSwap,
@@ -66,6 +69,7 @@ from threeup3down.core.moves import (
     Source,
     Swap,
 )
+from threeup3down.views.narration import ordinal
 from threeup3down.views.observation import Observation, check_seat, type_name
 from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState
@@ -87,12 +91,16 @@ class LastMove:
     move: Move
     """The move it made."""
 
-    def describe(self, viewer: int | None = None) -> str:
-        """The move in words, as seat ``viewer`` may know it (``None``: every card shown).
+    def describe(self, viewer: int | None = None, *, locale: str | None = None) -> str:
+        """The move in words, as seat ``viewer`` may know it (``None``: every card shown),
+        in the language of ``locale``.
 
         Another seat's setup choice is told without its cards (S3). The
         pictures' status lines use it, and so may a front end that explains
         the highlight.
+
+        .. versionchanged:: 0.4.0
+           The ``locale`` argument.
 
         .. versionadded:: 0.2.0
 
@@ -101,44 +109,60 @@ class LastMove:
         'player 1 played 9g from 3UP'
         >>> LastMove(player=1, move=parse_move("up:2g,5r,9b")).describe(viewer=0)
         'player 1 chose 3UP cards'
+        >>> LastMove(player=1, move=parse_move("pick")).describe(locale="vi")
+        'người chơi 1 đã nhặt cọc bài'
         """
+        _ = translation(locale).gettext
         player, move = self.player, self.move
         match move:
             case ChooseUp():
                 if viewer is None or player == viewer:
-                    return f"player {player} chose {_cards(move.cards)} as 3UP cards"
-                return f"player {player} chose 3UP cards"
+                    text = _("player %(player)s chose %(cards)s as 3UP cards")
+                else:
+                    text = _("player %(player)s chose 3UP cards")
+                return text % {"player": player, "cards": _cards(move.cards)}
             case Play():
-                where = " from 3UP" if move.source is Source.UP else ""
-                return f"player {player} played {_cards(move.cards)}{where}"
+                if move.source is Source.UP:
+                    text = _("player %(player)s played %(cards)s from 3UP")
+                else:
+                    text = _("player %(player)s played %(cards)s")
+                return text % {"player": player, "cards": _cards(move.cards)}
             case FlipDown():
-                return f"player {player} turned over 3DOWN card {move.position}"
+                return _("player %(player)s turned over 3DOWN card %(position)s") % {
+                    "player": player, "position": move.position
+                }
             case PickUp():
-                return f"player {player} picked up the pile"
+                return _("player %(player)s picked up the pile") % {"player": player}
             case Draw():
-                return f"player {player} drew before an extra play"
+                return _("player %(player)s drew before an extra play") % {"player": player}
             case DrawInstead():
-                return f"player {player} took a card instead of playing"
+                return _("player %(player)s took a card instead of playing") % {"player": player}
             case Swap():
-                return f"player {player} swapped {move.hand_card} (hand) for {move.up_card} (3UP)"
+                return _("player %(player)s swapped %(hand_card)s (hand) for %(up_card)s (3UP)") % {
+                    "player": player, "hand_card": str(move.hand_card), "up_card": str(move.up_card)
+                }
             case DeclineSwap():
-                return f"player {player} kept their cards"
+                return _("player %(player)s kept their cards") % {"player": player}
             case _:
                 assert_never(move)
 
 
-def to_svg(value: Observation | GameState, *, last_move: LastMove | None = None) -> str:
-    """The picture of an observation (:func:`observation_svg`) or a full state (:func:`state_svg`).
+def to_svg(value: Observation | GameState, *, last_move: LastMove | None = None, locale: str | None = None) -> str:
+    """The picture of an observation (:func:`observation_svg`) or a full state (:func:`state_svg`),
+    its labels in the language of ``locale``.
+
+    .. versionchanged:: 0.4.0
+       The ``locale`` argument.
 
     >>> from threeup3down import Rules, new_game
     >>> to_svg(new_game(Rules(players=3), seed=1)).count('class="seat')
     3
     """
     if isinstance(value, Observation):
-        return observation_svg(value, last_move=last_move)
+        return observation_svg(value, last_move=last_move, locale=locale)
     if not isinstance(value, GameState):
         raise ThreeUpError(f"to_svg draws an Observation or a GameState, not {type_name(value)}")
-    return state_svg(value, last_move=last_move)
+    return state_svg(value, last_move=last_move, locale=locale)
 
 
 def _check_last_move(last_move: object) -> None:
@@ -148,17 +172,25 @@ def _check_last_move(last_move: object) -> None:
         )
 
 
-def observation_svg(observation: Observation, *, last_move: LastMove | None = None) -> str:
-    """The table as seat ``observation.player`` sees it, that seat at the bottom.
+def observation_svg(
+    observation: Observation, *, last_move: LastMove | None = None, locale: str | None = None
+) -> str:
+    """The table as seat ``observation.player`` sees it, that seat at the bottom, its
+    labels in the language of ``locale`` (cards in card notation in every language).
 
     A last move made by another seat during setup is shown without its
     cards (S3).
+
+    .. versionchanged:: 0.4.0
+       The ``locale`` argument.
 
     >>> from threeup3down import Rules, new_game
     >>> from threeup3down.views.observation import observe
     >>> picture = observation_svg(observe(new_game(Rules(players=2), seed=1), 1))
     >>> picture.count('data-zone="hand"'), picture.count('class="back"') >= 12
     (6, True)
+    >>> "គំនរចាប់ឆ្នោត" in observation_svg(observe(new_game(Rules(players=2), seed=1), 1), locale="km")
+    True
     >>> observation_svg(new_game(Rules(players=2), seed=1))
     Traceback (most recent call last):
     ...
@@ -182,12 +214,20 @@ def observation_svg(observation: Observation, *, last_move: LastMove | None = No
         up = seat.up if len(seat.up) == seat.up_size else (None,) * seat.up_size
         seats.append(_Seat(number, hand, up, (None,) * seat.down_size, () if mine else seat.known))
     draw_pile = (None,) * view.draw_pile_size
-    table = _Table(view, view.player, view.player, tuple(seats), draw_pile, view.pile_swap_pending)
+    table = _Table(
+        view, view.player, view.player, tuple(seats), draw_pile, view.pile_swap_pending, translation(locale), locale
+    )
     return _render(table, last_move)
 
 
-def state_svg(state: GameState, *, last_move: LastMove | None = None, bottom: int = 0) -> str:
-    """The whole state, every hidden card shown and marked, seat ``bottom`` at the bottom.
+def state_svg(
+    state: GameState, *, last_move: LastMove | None = None, bottom: int = 0, locale: str | None = None
+) -> str:
+    """The whole state, every hidden card shown and marked, seat ``bottom`` at the bottom,
+    its labels in the language of ``locale``.
+
+    .. versionchanged:: 0.4.0
+       The ``locale`` argument.
 
     For debugging: never show this picture to a player.
 
@@ -203,7 +243,9 @@ def state_svg(state: GameState, *, last_move: LastMove | None = None, bottom: in
     check_seat(bottom, state.rules.players)
     _check_last_move(last_move)
     seats = tuple(_Seat(n, seat.hand, seat.up, seat.down) for n, seat in enumerate(state.seats))
-    table = _Table(state, None, bottom, seats, state.draw_pile, bool(state.pile_swap))
+    table = _Table(
+        state, None, bottom, seats, state.draw_pile, bool(state.pile_swap), translation(locale), locale
+    )
     return _render(table, last_move)
 
 
@@ -272,6 +314,16 @@ class _Table:
     seats: tuple[_Seat, ...]
     draw_pile: tuple[Card | None, ...]
     pile_swap_pending: bool
+    words: gettext.NullTranslations  # the labels' language
+    locale: str | None
+
+    def _(self, text: str, **values: object) -> str:
+        """``text`` in the table's language, its placeholders filled from ``values``."""
+        return self.words.gettext(text) % values
+
+    def n_(self, one: str, other: str, count: int, **values: object) -> str:
+        """The form of ``one``/``other`` for ``count`` in the table's language, filled."""
+        return self.words.ngettext(one, other, count) % {"count": count, **values}
 
     @property
     def to_move(self) -> int | None:
@@ -442,9 +494,19 @@ def _fmt(value: object) -> str:
 
 
 def _text(
-    parent: _Out, x: float, y: float, text: str, size: int = 12, **style: object
+    parent: _Out, x: float, y: float, text: str, size: int = 12, *, fit: float | None = None, **style: object
 ) -> None:
+    """A text at (x, y); with ``fit``, one that would run longer than ``fit`` pixels (as
+    :func:`_width` guesses, in any language) is squeezed to that length."""
+    if fit is not None and _width(text, size) > fit:
+        style = {**style, "textLength": fit, "lengthAdjust": "spacingAndGlyphs"}
     _el(parent, "text", text, x=x, y=y, font_size=size, **{"fill": _DARK, **style})
+
+
+def _width(text: str, size: int) -> float:
+    """A generous guess of the width of ``text`` at ``size`` pixels in a sans-serif font:
+    0.62 em a character, marks that combine with the letter before them not counted."""
+    return size * 0.62 * sum(1 for char in text if not unicodedata.combining(char) and unicodedata.category(char) != "Mc")
 
 
 def _group(parent: _Out, x: float, y: float, **attributes: object) -> None:
@@ -453,14 +515,21 @@ def _group(parent: _Out, x: float, y: float, **attributes: object) -> None:
     parent.append(f"<g{_attributes({'transform': transform, **attributes})}>")
 
 
-def _card_title(card: Card) -> str:
+_KINDS = {0: N_("Clear"), 1: N_("Clear +1"), 2: N_("Clear +2")}
+_COLOUR_WORDS = {Colour.GREEN: N_("green"), Colour.RED: N_("red"), Colour.BLUE: N_("blue")}
+"""The colour words printed on a card's face."""
+_COLOUR_TITLES = {
+    Colour.GREEN: N_("green %(kind)s (%(card)s)"),
+    Colour.RED: N_("red %(kind)s (%(card)s)"),
+    Colour.BLUE: N_("blue %(kind)s (%(card)s)"),
+}
+
+
+def _card_title(card: Card, words: gettext.NullTranslations) -> str:
+    """A card named in words: ``red 7 (7r)``, ``green Clear +2 (C+2g)``."""
     rank = card.rank
-    kind = (
-        str(int(rank))
-        if not rank.is_clear
-        else "Clear" + (f" +{rank.extra_plays}" if rank.extra_plays else "")
-    )
-    return f"{card.colour.name.lower()} {kind} ({card})"
+    kind = str(int(rank)) if not rank.is_clear else words.gettext(_KINDS[rank.extra_plays])
+    return words.gettext(_COLOUR_TITLES[card.colour]) % {"kind": kind, "card": str(card)}
 
 
 def _shape(parent: _Out, colour: Colour, x: float, y: float) -> None:
@@ -488,6 +557,7 @@ def _face(
     x: float,
     y: float,
     data: dict[str, object],
+    words: gettext.NullTranslations,
     hidden: bool = False,
     known: bool = False,
 ) -> None:
@@ -497,13 +567,13 @@ def _face(
     translate = f"{_fmt(float(x))},{_fmt(float(y))}"
     look = _HIDDEN if hidden else _KNOWN if known else ""
     parent.append(f'<g transform="translate({translate})"{_face_class(card, look)}{_attributes(data)}>')
-    parent.append(_face_body(card, look))
+    parent.append(_face_body(card, look, words))
 
 
 _HIDDEN, _KNOWN = "hidden-face", "known"
 """How a face is marked: hidden from the seats (the debugging picture), or
 known in another seat's hand."""
-_LOOK_TITLES = {"": "", _HIDDEN: "face down: ", _KNOWN: "known to be in this hand: "}
+_LOOK_TITLES = {"": "%(card)s", _HIDDEN: N_("face down: %(card)s"), _KNOWN: N_("known to be in this hand: %(card)s")}
 
 
 @functools.cache
@@ -512,13 +582,14 @@ def _face_class(card: Card, look: str) -> str:
     return _attributes({"class": f"card {look}" if look else "card", "data-card": card})
 
 
-@functools.cache
-def _face_body(card: Card, look: str) -> str:
+@functools.lru_cache(maxsize=1024)
+def _face_body(card: Card, look: str, words: gettext.NullTranslations) -> str:
     """What a face shows, the same wherever it lies, and the end of its group:
-    drawn once per card and look."""
+    drawn once per card, look and language."""
     ink, tint = _COLOURS[card.colour]
     group: _Out = []
-    _el(group, "title", _LOOK_TITLES[look] + _card_title(card))
+    title = words.gettext(_LOOK_TITLES[look]) if look else _LOOK_TITLES[look]
+    _el(group, "title", title % {"card": _card_title(card, words)})
     dashes = {"stroke_dasharray": "4 3"} if look == _HIDDEN else {}
     _el(
         group,
@@ -534,16 +605,14 @@ def _face_body(card: Card, look: str) -> str:
         **dashes,
     )
     _text(group, 4, 13, str(card), 11, font_weight="bold", fill=ink)
-    middle = {"text_anchor": "middle", "font_weight": "bold", "fill": ink}
+    middle = functools.partial(_text, group, CARD_W / 2, text_anchor="middle", font_weight="bold", fill=ink)
     rank = card.rank
     if rank.is_clear:
-        _text(group, CARD_W / 2, 28, "CLEAR", 9, **middle)
-        _text(
-            group, CARD_W / 2, 46, f"+{rank.extra_plays}" if rank.extra_plays else "C", 17, **middle
-        )
+        middle(28, "CLEAR", 9)
+        middle(46, f"+{rank.extra_plays}" if rank.extra_plays else "C", 17)
     else:
-        _text(group, CARD_W / 2, 43, rank.symbol, 22, **middle)
-    _text(group, 4, CARD_H - 5, card.colour.name.lower(), 8, fill=ink)
+        middle(43, rank.symbol, 22)
+    _text(group, 4, CARD_H - 5, words.gettext(_COLOUR_WORDS[card.colour]), 8, fill=ink, fit=CARD_W - 16)
     _shape(group, card.colour, CARD_W - 9, CARD_H - 9)
     if look == _KNOWN:
         _el(
@@ -568,7 +637,7 @@ def _back(
     y: float,
     data: dict[str, object],
     *,
-    title: str = "face-down card",
+    title: str,
     mark: str = "",
 ) -> None:
     """A face-down card: the same for every card, so it tells nothing; ``mark`` is printed on it."""
@@ -639,14 +708,18 @@ def _empty_place(parent: _Out, x: float, y: float) -> None:
 
 
 def _seat_title(table: _Table, seat: _Seat) -> str:
+    _ = table._
     tags = []
     if seat.number == table.viewer:
-        tags.append("you")
+        tags.append(_("you"))
     if seat.number in table.game.finished:
-        tags.append(f"out: {_ordinal(table.game.finished.index(seat.number) + 1)} place")
+        place = ordinal(table.game.finished.index(seat.number) + 1, locale=table.locale)
+        tags.append(_("out: %(place)s place", place=place))
     if seat.number == table.to_move:
-        tags.append("▶ to move")
-    return f"Player {seat.number}" + (f" — {', '.join(tags)}" if tags else "")
+        tags.append(_("▶ to move"))
+    if not tags:
+        return _("Player %(player)s", player=seat.number)
+    return _("Player %(player)s — %(tags)s", player=seat.number, tags=", ".join(tags))
 
 
 def _draw_seat(
@@ -681,15 +754,15 @@ def _draw_seat(
             stroke_width=2.5,
             stroke_dasharray="7 4",
         )
-    _text(group, 12, 19, _seat_title(table, seat), 14, font_weight="bold")
-    counts = f"hand {len(seat.hand)} · 3UP {len(seat.up)} · 3DOWN {len(seat.down)}"
+    _text(group, 12, 19, _seat_title(table, seat), 14, font_weight="bold", fit=box.w - 24)
+    counts = table._("hand %(hand)s · 3UP %(up)s · 3DOWN %(down)s", hand=len(seat.hand), up=len(seat.up), down=len(seat.down))
     _text(group, 12, 36, counts, 11, fill=_GREY)
-    _draw_hand(group, seat, int(box.w))
-    _draw_up_and_down(group, seat, 44 + _hand_height(seat, int(box.w)) + 8)
+    _draw_hand(group, table, seat, int(box.w))
+    _draw_up_and_down(group, table, seat, 44 + _hand_height(seat, int(box.w)) + 8)
     group.append("</g>")
 
 
-def _draw_hand(group: _Out, seat: _Seat, width: int) -> None:
+def _draw_hand(group: _Out, table: _Table, seat: _Seat, width: int) -> None:
     """A hand the picture may show face up, else backs and a count."""
     y = 44
     if _face_up(seat.hand):
@@ -697,59 +770,60 @@ def _draw_hand(group: _Out, seat: _Seat, width: int) -> None:
             zip(seat.hand, _hand_places(len(seat.hand), width))
         ):
             assert card is not None
-            _face(group, card, x, y + dy, {"data-zone": "hand", "data-index": index})
+            _face(group, card, x, y + dy, {"data-zone": "hand", "data-index": index}, table.words)
     elif seat.known:
-        _draw_known_hand(group, seat, width, y)
+        _draw_known_hand(group, table, seat, width, y)
     elif seat.hand:
         shown = min(len(seat.hand), MAX_BACKS)
         for index in range(shown):
-            _back(group, 10 + index * BACK_STEP, y, {})
+            _back(group, 10 + index * BACK_STEP, y, {}, title=table._("face-down card"))
         x = 10 + (shown - 1) * BACK_STEP + CARD_W + 8
-        _text(group, x, y + CARD_H / 2 + 5, f"× {len(seat.hand)} in hand", fill="#333")
+        _text(group, x, y + CARD_H / 2 + 5, table._("× %(count)s in hand", count=len(seat.hand)), fill="#333")
     else:
-        _text(group, 12, y + CARD_H / 2 + 5, "no cards in hand", fill="#666")
+        _text(group, 12, y + CARD_H / 2 + 5, table._("no cards in hand"), fill="#666")
 
 
-def _draw_known_hand(group: _Out, seat: _Seat, width: int, y: float) -> None:
+def _draw_known_hand(group: _Out, table: _Table, seat: _Seat, width: int, y: float) -> None:
     """Another seat's hand with known cards: those face up and marked, in
     ``data-zone="known"``, then the backs of the rest and a count."""
     places = _hand_places(len(seat.known), width)
     for index, (card, (x, dy)) in enumerate(zip(seat.known, places)):
-        _face(group, card, x, y + dy, {"data-zone": "known", "data-index": index}, known=True)
+        _face(group, card, x, y + dy, {"data-zone": "known", "data-index": index}, table.words, known=True)
     y += places[-1][1] + CARD_H + 6
     unseen = len(seat.hand) - len(seat.known)
     if not unseen:
-        _text(group, 12, y + 14, f"all {_count(len(seat.hand), 'card')} in hand known", fill="#333")
+        label = table.n_("all %(count)s card in hand known", "all %(count)s cards in hand known", len(seat.hand))
+        _text(group, 12, y + 14, label, fill="#333")
         return
     shown = min(unseen, MAX_BACKS)
     for index in range(shown):
-        _back(group, 10 + index * BACK_STEP, y, {})
+        _back(group, 10 + index * BACK_STEP, y, {}, title=table._("face-down card"))
     x = 10 + (shown - 1) * BACK_STEP + CARD_W + 8
-    label = f"× {len(seat.hand)} in hand, {len(seat.known)} known"
+    label = table._("× %(count)s in hand, %(known)s known", count=len(seat.hand), known=len(seat.known))
     _text(group, x, y + CARD_H / 2 + 5, label, fill="#333")
 
 
-def _draw_up_and_down(group: _Out, seat: _Seat, y: float) -> None:
+def _draw_up_and_down(group: _Out, table: _Table, seat: _Seat, y: float) -> None:
     """Each 3UP card over a 3DOWN card, 3DOWN cards numbered by position (F3)."""
     slots = max(len(seat.up), len(seat.down))
     if not slots:
-        _text(group, 12, y + 40, "no 3UP or 3DOWN cards", fill="#666")
+        _text(group, 12, y + 40, table._("no 3UP or 3DOWN cards"), fill="#666")
         return
     for slot in range(slots):
         x = 10 + slot * (CARD_W + 14)
         if slot < len(seat.down):
             down, data = seat.down[slot], {"data-zone": "down", "data-position": slot}
             if down is None:
-                _back(group, x, y, data, title=f"3DOWN card, position {slot}")
+                _back(group, x, y, data, title=table._("3DOWN card, position %(position)s", position=slot))
             else:
-                _face(group, down, x, y, data, hidden=True)
+                _face(group, down, x, y, data, table.words, hidden=True)
         if slot < len(seat.up):
             up, data = seat.up[slot], {"data-zone": "up", "data-index": slot}
             if up is None:
-                title = "3UP card, not shown until every seat has chosen (S3)"
+                title = table._("3UP card, not shown until every seat has chosen (S3)")
                 _back(group, x, y + 20, data, title=title, mark="?")
             else:
-                _face(group, up, x, y + 20, data)
+                _face(group, up, x, y + 20, data, table.words)
     x = 12 + slots * (CARD_W + 14)
     _text(group, x, y + 14, "3DOWN", 10, fill=_GREY)
     _text(group, x, y + 20 + CARD_H / 2, "3UP", 10, fill=_GREY)
@@ -758,10 +832,10 @@ def _draw_up_and_down(group: _Out, seat: _Seat, y: float) -> None:
 def _draw_centre(svg: _Out, table: _Table, box: _Box, last: LastMove | None) -> None:
     group = svg
     _group(group, box.x, box.y, class_="centre")
-    _draw_draw_pile(group, table.draw_pile)
-    _draw_discard_pile(group, table.game.discard_pile, _played_on_top(table, last))
+    _draw_draw_pile(group, table)
+    _draw_discard_pile(group, table, _played_on_top(table, last))
     out = len(table.game.out_of_game)
-    _text(group, 360, 14, "Out of game", font_weight="bold")
+    _text(group, 360, 14, table._("Out of game"), font_weight="bold", fit=100)
     _el(
         group,
         "rect",
@@ -783,29 +857,32 @@ def _draw_centre(svg: _Out, table: _Table, box: _Box, last: LastMove | None) -> 
         text_anchor="middle",
         fill="#333",
     )
-    _text(group, 360, 22 + CARD_H + 14, f"{out} cleared", 10, fill=_GREY)
+    _text(group, 360, 22 + CARD_H + 14, table._("%(count)s cleared", count=out), 10, fill=_GREY)
     for index, line in enumerate(_status(table, last)):
         weight = "bold" if index == 0 else "normal"
-        _text(group, 0, 22 + CARD_H + 44 + 18 * index, line, 13, font_weight=weight)
+        _text(group, 0, 22 + CARD_H + 44 + 18 * index, line, 13, font_weight=weight, fit=CENTRE_W)
     group.append("</g>")
 
 
-def _draw_draw_pile(group: _Out, pile: tuple[Card | None, ...]) -> None:
-    _text(group, 0, 14, "Draw pile", font_weight="bold")
+def _draw_draw_pile(group: _Out, table: _Table) -> None:
+    pile = table.draw_pile
+    _text(group, 0, 14, table._("Draw pile"), font_weight="bold", fit=80)
     if pile:
-        title = f"draw pile: {_count(len(pile), 'card')}"
+        title = table.n_("draw pile: %(count)s card", "draw pile: %(count)s cards", len(pile))
         _back(group, 0, 22, {"data-zone": "draw"}, title=title, mark=str(len(pile)))
         if pile[-1] is not None:
-            _text(group, 0, 22 + CARD_H + 14, f"next: {pile[-1]}", 10, fill=_GREY)
+            _text(group, 0, 22 + CARD_H + 14, table._("next: %(card)s", card=str(pile[-1])), 10, fill=_GREY)
     else:
         _empty_place(group, 0, 22)
-    _text(group, 0, 22 + CARD_H + 28, _count(len(pile), "card"), 11, fill="#333")
+    _text(group, 0, 22 + CARD_H + 28, table.n_("%(count)s card", "%(count)s cards", len(pile)), 11, fill="#333")
 
 
-def _draw_discard_pile(group: _Out, pile: tuple[Card, ...], marked: int) -> None:
+def _draw_discard_pile(group: _Out, table: _Table, marked: int) -> None:
     """The top cards, the top one rightmost; ``marked`` top cards outlined as the last play."""
+    pile = table.game.discard_pile
     x0 = 84
-    _text(group, x0, 14, f"Discard pile: {_count(len(pile), 'card')}", font_weight="bold")
+    label = table.n_("Discard pile: %(count)s card", "Discard pile: %(count)s cards", len(pile))
+    _text(group, x0, 14, label, font_weight="bold", fit=270)
     shown = pile[-DISCARD_SHOWN:]
     if not shown:
         _empty_place(group, x0, 22)
@@ -813,13 +890,14 @@ def _draw_discard_pile(group: _Out, pile: tuple[Card, ...], marked: int) -> None
             group,
             x0 + CARD_W + 8,
             22 + CARD_H / 2 + 4,
-            "empty: any card may be played",
+            table._("empty: any card may be played"),
             11,
+            fit=215,
             fill=_GREY,
         )
         return
     for index, card in enumerate(shown):
-        _face(group, card, x0 + index * DISCARD_STEP, 22, {"data-zone": "discard"})
+        _face(group, card, x0 + index * DISCARD_STEP, 22, {"data-zone": "discard"}, table.words)
     marked = min(marked, len(shown))
     if marked:
         x = x0 + (len(shown) - marked) * DISCARD_STEP - 4
@@ -837,7 +915,10 @@ def _draw_discard_pile(group: _Out, pile: tuple[Card, ...], marked: int) -> None
             stroke_width=3,
         )
     below = len(pile) - len(shown)
-    note = f"top {pile[-1]}" + (f" · {below} more below" if below else "")
+    if below:
+        note = table._("top %(card)s · %(below)s more below", card=str(pile[-1]), below=below)
+    else:
+        note = table._("top %(card)s", card=str(pile[-1]))
     _text(group, x0, 22 + CARD_H + 14, note, 10, fill=_GREY)
 
 
@@ -853,49 +934,44 @@ def _played_on_top(table: _Table, last: LastMove | None) -> int:
 
 def _status(table: _Table, last: LastMove | None) -> list[str]:
     """Lines telling the phase, whose turn, the direction, what is owed or offered, the last move."""
-    game = table.game
+    game, _ = table.game, table._
     if game.is_over and game.is_stalemate:
-        lines = ["Game over: stalemate at the turn limit (O10)"]
-    elif game.is_over:
+        lines = [_("Game over: stalemate at the turn limit (O10)")]
+    elif game.is_over and len(game.finished) > 1:
         places = ", ".join(map(str, game.finished))
-        lines = [
-            f"Game over: player {game.finished[0]} wins"
-            + (f" (places {places})" if len(game.finished) > 1 else "")
-        ]
+        lines = [_("Game over: player %(player)s wins (places %(places)s)", player=game.finished[0], places=places)]
+    elif game.is_over:
+        lines = [_("Game over: player %(player)s wins", player=game.finished[0])]
     elif game.phase is Phase.SETUP:
-        lines = [f"Setup: player {game.current_player} chooses 3UP cards"]
+        lines = [_("Setup: player %(player)s chooses 3UP cards", player=game.current_player)]
     else:
-        lines = [f"Turn {game.turn + 1}: player {game.current_player} to move"]
-    way = "↻ clockwise, in seat order" if game.direction > 0 else "↺ reversed, against seat order"
-    lines.append(f"Direction: {way}")
+        lines = [_("Turn %(turn)s: player %(player)s to move", turn=game.turn + 1, player=game.current_player)]
+    if game.direction > 0:
+        lines.append(_("Direction: ↻ clockwise, in seat order"))
+    else:
+        lines.append(_("Direction: ↺ reversed, against seat order"))
     extras = []
     if game.owed_plays:
-        extras.append(f"player {game.current_player} owes {_count(game.owed_plays, 'extra play')}")
+        extras.append(table.n_(
+            "player %(player)s owes %(count)s extra play", "player %(player)s owes %(count)s extra plays",
+            game.owed_plays, player=game.current_player,
+        ))
     if game.may_draw:
-        extras.append("may draw first")
+        extras.append(_("may draw first"))
     if game.swap_offered:
-        extras.append("may swap a hand card with a 3UP card (O7)")
+        extras.append(_("may swap a hand card with a 3UP card (O7)"))
     if table.pile_swap_pending:
-        extras.append("3UP/3DOWN piles change owners after setup (O5)")
+        extras.append(_("3UP/3DOWN piles change owners after setup (O5)"))
     if extras:
         text = "; ".join(extras)
         lines.append(text[0].upper() + text[1:])
     if last is not None:
-        lines.append("Last move: " + last.describe(table.viewer))
+        lines.append(_("Last move: %(move)s", move=last.describe(table.viewer, locale=table.locale)))
     return lines
 
 
 def _cards(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards))
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
-def _ordinal(number: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
-    return f"{number}{suffix}"
 
 
 def _render(table: _Table, last: LastMove | None) -> str:
@@ -907,9 +983,9 @@ def _render(table: _Table, last: LastMove | None) -> str:
     width = math.ceil(max(box.x + box.w for box in every) + MARGIN - left)
     height = math.ceil(max(box.y + box.h for box in every) + MARGIN - top)
     if table.viewer is None:
-        who = "the whole game (every hidden card shown)"
+        who = table._("the whole game (every hidden card shown)")
     else:
-        who = f"the table as player {table.viewer} sees it"
+        who = table._("the table as player %(player)s sees it", player=table.viewer)
     root = {
         "xmlns": "http://www.w3.org/2000/svg",
         "width": str(width),
@@ -920,7 +996,7 @@ def _render(table: _Table, last: LastMove | None) -> str:
         "style": "max-width: 100%; height: auto",
     }
     svg: _Out = [f"<svg{_attributes(root)}>"]
-    _el(svg, "title", f"3UP 3DOWN: {who}")
+    _el(svg, "title", table._("3UP 3DOWN: %(who)s", who=who))
     _el(svg, "rect", x=left, y=top, width=width, height=height, fill="#ffffff")
     _el(
         svg,
@@ -933,7 +1009,7 @@ def _render(table: _Table, last: LastMove | None) -> str:
         stroke="#b7c4bb",
         stroke_width=2,
     )
-    _text(svg, left + MARGIN, top + 24, f"3UP 3DOWN — {who}", 15, font_weight="bold")
+    _text(svg, left + MARGIN, top + 24, table._("3UP 3DOWN — %(who)s", who=who), 15, font_weight="bold")
     _draw_centre(svg, table, centre, last)
     for number, box in boxes.items():
         _draw_seat(svg, table, table.seats[number], box, last)

@@ -2,6 +2,9 @@
 // clicks into move notation, and shows what the server answers. It never
 // decides whether a move is legal: the engine on the server does. It shows
 // only the buttons for the kinds of move the server lists as legal now.
+// Its texts come from the server in the page's language (?lang=km in the
+// address, else the browser's): the page's own from GET /api/texts, the
+// game's (narration, refusals, the picture) with every view.
 "use strict";
 
 const tableEl = document.getElementById("table");
@@ -19,6 +22,34 @@ const lastMoveTextEl = document.getElementById("last-move-text");
 
 let view = null;        // the last view the server sent
 let selected = [];      // [{zone, index, card, element}]
+let texts = {};         // the page's texts in its language, by key (GET /api/texts)
+const wanted = new URLSearchParams(location.search).get("lang") || navigator.language || "en";
+
+// The page's text ``key``, its %(name)s placeholders filled from ``values``.
+function text(key, values = {}) {
+  return (texts[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(values[name]));
+}
+
+async function loadTexts() {
+  const answer = await call("GET", `/api/texts?lang=${encodeURIComponent(wanted)}`);
+  const data = answer.ok ? answer.data : (await call("GET", "/api/texts")).data;
+  texts = data.texts;
+  document.documentElement.lang = data.lang;
+  for (const element of document.querySelectorAll("[data-text]")) {
+    element.textContent = text(element.dataset.text);
+  }
+  for (const [attribute, name] of [["placeholder", "textPlaceholder"], ["title", "textTitle"], ["aria-label", "textAriaLabel"]]) {
+    for (const element of document.querySelectorAll(`[data-text-${attribute}]`)) {
+      element.setAttribute(attribute, text(element.dataset[name]));
+    }
+  }
+  const picker = document.getElementById("lang");
+  picker.replaceChildren(...data.languages.map(([tag, name]) => new Option(name, tag, false, tag === data.lang)));
+  picker.addEventListener("change", () => {
+    location.search = `?lang=${encodeURIComponent(picker.value)}`;
+  });
+  document.body.dataset.lang = data.lang;
+}
 
 async function call(method, path, body) {
   const response = await fetch(path, {
@@ -72,13 +103,12 @@ function render(next) {
       card.setAttribute("role", "button");
     }
   }
-  playButton.textContent = observation.phase === "setup" ? "Choose selected as 3UP" : "Play selected";
-  statusEl.textContent = view.over ? "The game is over."
-    : view.to_move ? "Your move." : `Waiting for player ${observation.current_player}.`;
+  playButton.textContent = text(observation.phase === "setup" ? "choose" : "play");
+  statusEl.textContent = view.over ? text("over")
+    : view.to_move ? text("your_move") : text("waiting", {player: observation.current_player});
   resultEl.textContent = view.result || "";
   resultEl.hidden = !view.result;
-  lastMoveTextEl.textContent = view.last_move
-    ? `Outlined in purple on the table: the last move, ${view.last_move}.` : "";
+  lastMoveTextEl.textContent = view.last_move ? text("last_move", {move: view.last_move}) : "";
   lastMoveEl.hidden = !view.last_move;
   showButtons();
   legalEl.replaceChildren(...view.legal_moves.map((move) => {
@@ -114,8 +144,8 @@ function updateSelection() {
     choice.element.classList.add("selected");
   }
   selectionEl.textContent = selected.length
-    ? "Selected: " + selected.map((c) => (c.zone === "up" ? "3UP " : "") + c.card).join(", ")
-    : "Click your cards to select them; click a 3DOWN card to turn it over.";
+    ? text("selected", {cards: selected.map((c) => (c.zone === "up" ? "3UP " : "") + c.card).join(", ")})
+    : text("select_hint");
 }
 
 // Move notation for what is selected, as the player asked: "7r,7g" from the
@@ -139,21 +169,23 @@ function swapText() {
   return `swap:${hand.join(",")}/${up.join(",")}`;
 }
 
-async function send(text) {
+async function send(notation) {
   if (!view) {
     return;
   }
-  const answer = await call("POST", `/api/games/${view.game}/moves`, {move: text});
+  const answer = await call("POST", `/api/games/${view.game}/moves`, {move: notation});
   if (!answer.ok) {
-    // The engine's own message, which starts with the rule it cites ("P2: ...").
-    showMessage(`Not allowed: ${answer.data.error}`);
+    // The engine's refusal told to you in the game's language, and the rule it cites.
+    showMessage(answer.data.message
+      ? text("not_allowed", {message: answer.data.message, rule: answer.data.rule})
+      : answer.data.error);
     messageEl.dataset.rule = answer.data.rule || "";
     selected = [];
     updateSelection();
     return;
   }
   showMessage("");
-  logEvents(`You: ${text}`, answer.data.events);
+  logEvents(text("you_played", {move: notation}), answer.data.events);
   render(answer.data);
 }
 
@@ -198,6 +230,7 @@ for (const button of document.querySelectorAll("button[data-move]")) {
 
 document.getElementById("new-game").addEventListener("submit", async (event) => {
   event.preventDefault();
+  await ready;
   const form = new FormData(event.target);
   const rules = {players: Number(form.get("players"))};
   for (const option of ["places", "draw_instead", "reverse_on_one", "reverse_each_one", "clear_ends_turn", "same_colour_swap"]) {
@@ -205,13 +238,16 @@ document.getElementById("new-game").addEventListener("submit", async (event) => 
   }
   rules.early_draw = form.get("early_draw_one") === "on" ? "one" : "refill";
   const seed = form.get("seed");
-  const answer = await call("POST", "/api/games", {rules, seed: seed === "" ? null : Number(seed)});
+  const body = {rules, seed: seed === "" ? null : Number(seed), locale: document.documentElement.lang};
+  const answer = await call("POST", "/api/games", body);
   if (!answer.ok) {
-    showMessage(`Cannot start: ${answer.data.error}`);
+    showMessage(text("cannot_start", {error: answer.data.error}));
     return;
   }
   showMessage("");
   logEl.replaceChildren();
-  logEvents(`New game ${answer.data.game}`, []);
+  logEvents(text("new_game_log", {game: answer.data.game}), []);
   render(answer.data);
 });
+
+const ready = loadTexts();  // every answer is drawn after the texts have come
