@@ -54,6 +54,7 @@ from threeup3down.core.moves import (
     parse_move,
 )
 from threeup3down.views.observation import Observation, SeatView, observe, sample_state
+from threeup3down.views.spectator import SpectatorView, public_events, spectate
 from threeup3down.formats.record_text import format_record, parse_record
 from threeup3down.formats.records import GameRecord, record_game, replay
 from threeup3down.core.rules import RULES_VERSION, ClearTwoDraw, Deck, EarlyDraw, FirstPlayer, Rules, ScoreScope
@@ -99,6 +100,7 @@ __all__ = [
     "ScoreScope",
     "Seat",
     "SeatView",
+    "SpectatorView",
     "SimulationCancelled",
     "SimulationError",
     "SimulationInterrupted",
@@ -121,10 +123,12 @@ __all__ = [
     "parse_cards",
     "parse_move",
     "parse_record",
+    "public_events",
     "record_game",
     "replay",
     "sample_state",
     "score",
+    "spectate",
     "standard_deck",
     "to_dict",
     "to_json",

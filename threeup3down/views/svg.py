@@ -67,10 +67,18 @@ from threeup3down.core.moves import (
     Swap,
 )
 from threeup3down.views.observation import Observation, check_seat, type_name
+from threeup3down.views.spectator import SpectatorView
 from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState
 
-__all__ = ["LastMove", "load_ipython_extension", "observation_svg", "state_svg", "to_svg"]
+__all__ = [
+    "LastMove",
+    "load_ipython_extension",
+    "observation_svg",
+    "spectator_svg",
+    "state_svg",
+    "to_svg",
+]
 
 
 @attrs.frozen
@@ -127,8 +135,11 @@ class LastMove:
                 assert_never(move)
 
 
-def to_svg(value: Observation | GameState, *, last_move: LastMove | None = None) -> str:
-    """The picture of an observation (:func:`observation_svg`) or a full state (:func:`state_svg`).
+def to_svg(
+    value: Observation | SpectatorView | GameState, *, last_move: LastMove | None = None
+) -> str:
+    """The picture of an observation (:func:`observation_svg`), a spectator's
+    view (:func:`spectator_svg`) or a full state (:func:`state_svg`).
 
     >>> from threeup3down import Rules, new_game
     >>> to_svg(new_game(Rules(players=3), seed=1)).count('class="seat')
@@ -136,8 +147,13 @@ def to_svg(value: Observation | GameState, *, last_move: LastMove | None = None)
     """
     if isinstance(value, Observation):
         return observation_svg(value, last_move=last_move)
+    if isinstance(value, SpectatorView):
+        return spectator_svg(value, last_move=last_move)
     if not isinstance(value, GameState):
-        raise ThreeUpError(f"to_svg draws an Observation or a GameState, not {type_name(value)}")
+        raise ThreeUpError(
+            "to_svg draws an Observation, a SpectatorView or a GameState, "
+            f"not {type_name(value)}"
+        )
     return state_svg(value, last_move=last_move)
 
 
@@ -186,6 +202,42 @@ def observation_svg(observation: Observation, *, last_move: LastMove | None = No
     return _render(table, last_move)
 
 
+def spectator_svg(view: SpectatorView, *, last_move: LastMove | None = None) -> str:
+    """The table as a spectator sees it (:func:`~threeup3down.views.spectator.spectate`),
+    seat 0 at the bottom: every hand face down but for its known cards.
+
+    A last move made during setup is shown without its cards (S3).
+
+    >>> from threeup3down import GameState, Rules
+    >>> from threeup3down.views.spectator import spectate
+    >>> state = GameState.from_notation("play 0 7r,9g|2b|4g,1b,1b/8b|3r|5r,1r,1r 6g 8g *", Rules(players=2))
+    >>> picture = spectator_svg(spectate(state))
+    >>> 'data-card="7r"' in picture, 'data-card="3r"' in picture, "a spectator sees" in picture
+    (False, True, True)
+    >>> spectator_svg(state)
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.ThreeUpError: spectator_svg draws a SpectatorView, not a GameState: spectate(state) gives one
+    """
+    if not isinstance(view, SpectatorView):
+        hint = ": spectate(state) gives one" if isinstance(view, GameState) else ""
+        raise ThreeUpError(f"spectator_svg draws a SpectatorView, not {type_name(view)}{hint}")
+    _check_last_move(last_move)
+    seats = tuple(
+        _Seat(
+            number,
+            (None,) * seat.hand_size,
+            seat.up if len(seat.up) == seat.up_size else (None,) * seat.up_size,
+            (None,) * seat.down_size,
+            seat.known,
+        )
+        for number, seat in enumerate(view.seats)
+    )
+    draw_pile = (None,) * view.draw_pile_size
+    table = _Table(view, None, 0, seats, draw_pile, view.pile_swap_pending, spectator=True)
+    return _render(table, last_move)
+
+
 def state_svg(state: GameState, *, last_move: LastMove | None = None, bottom: int = 0) -> str:
     """The whole state, every hidden card shown and marked, seat ``bottom`` at the bottom.
 
@@ -226,7 +278,8 @@ def load_ipython_extension(ipython: _Shell) -> None:
     ``%load_ext threeup3down.views.svg`` calls this with the running shell.
 
     A :class:`~threeup3down.GameState` is drawn by :func:`state_svg`, an
-    :class:`~threeup3down.Observation` by :func:`observation_svg`.
+    :class:`~threeup3down.Observation` by :func:`observation_svg`, a
+    :class:`~threeup3down.SpectatorView` by :func:`spectator_svg`.
 
     .. versionadded:: 0.4.0
        Before, both drew themselves in notebooks without it.
@@ -240,10 +293,12 @@ def load_ipython_extension(ipython: _Shell) -> None:
     >>> load_ipython_extension(Shell())
     GameState state_svg
     Observation observation_svg
+    SpectatorView spectator_svg
     """
     formatter = ipython.display_formatter.formatters["image/svg+xml"]
     formatter.for_type(GameState, state_svg)
     formatter.for_type(Observation, observation_svg)
+    formatter.for_type(SpectatorView, spectator_svg)
 
 
 # ------------------------------------------------------------ what is drawn
@@ -266,12 +321,13 @@ class _Seat:
 class _Table:
     """Everything drawn: the game's public fields, and its seats as drawn."""
 
-    game: Observation | GameState  # phase, piles, turn, direction, owed plays, ...
-    viewer: int | None  # None: the full state, for debugging
+    game: Observation | SpectatorView | GameState  # phase, piles, turn, direction, owed plays, ...
+    viewer: int | None  # None: the full state, for debugging, or a spectator's view
     bottom: int
     seats: tuple[_Seat, ...]
     draw_pile: tuple[Card | None, ...]
     pile_swap_pending: bool
+    spectator: bool = False  # seen from no seat: only what every seat sees
 
     @property
     def to_move(self) -> int | None:
@@ -881,8 +937,12 @@ def _status(table: _Table, last: LastMove | None) -> list[str]:
         text = "; ".join(extras)
         lines.append(text[0].upper() + text[1:])
     if last is not None:
-        lines.append("Last move: " + last.describe(table.viewer))
+        lines.append("Last move: " + last.describe(_SPECTATOR if table.spectator else table.viewer))
     return lines
+
+
+_SPECTATOR = -1
+"""The viewer a spectator's last move is described for: no seat, so no seat's secret."""
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -906,7 +966,9 @@ def _render(table: _Table, last: LastMove | None) -> str:
     top = min(box.y for box in every) - MARGIN - 30
     width = math.ceil(max(box.x + box.w for box in every) + MARGIN - left)
     height = math.ceil(max(box.y + box.h for box in every) + MARGIN - top)
-    if table.viewer is None:
+    if table.spectator:
+        who = "the table as a spectator sees it"
+    elif table.viewer is None:
         who = "the whole game (every hidden card shown)"
     else:
         who = f"the table as player {table.viewer} sees it"
