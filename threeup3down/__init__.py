@@ -38,6 +38,7 @@ from threeup3down.core.errors import (
     SimulationCancelled,
     SimulationError,
     SimulationInterrupted,
+    TableError,
     ThreeUpError,
 )
 from threeup3down.core.moves import (
@@ -100,12 +101,13 @@ __all__ = [
     "ScoreScope",
     "Seat",
     "SeatView",
-    "SpectatorView",
     "SimulationCancelled",
     "SimulationError",
     "SimulationInterrupted",
     "Source",
+    "SpectatorView",
     "Swap",
+    "TableError",
     "ThreeUpError",
     "apply",
     "apply_with_events",

@@ -24,6 +24,7 @@ __all__ = [
     "SimulationCancelled",
     "SimulationError",
     "SimulationInterrupted",
+    "TableError",
     "ThreeUpError",
 ]
 
@@ -181,6 +182,33 @@ class BotError(ThreeUpError):
     ...
     threeup3down.core.errors.BotError: unknown bot 'genius': the bots are random, lowest, heuristic, ismcts, cheating
     """
+
+
+class TableError(ThreeUpError):
+    """A request the table server refuses: no such table, a seat already
+    taken, a wrong token, a message the protocol does not know.
+
+    :attr:`code` names the refusal in the protocol's words (``"no-such-table"``,
+    ``"bad-token"``, ...), as error frames and JSON error bodies carry it.
+
+    .. versionadded:: 0.4.0
+
+    >>> error = TableError("no table 'x1'", code="no-such-table")
+    >>> str(error), error.code
+    ("no table 'x1'", 'no-such-table')
+    """
+
+    def __init__(self, message: str, *, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+        """The refusal's name in the server protocol."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_table_error, (self.args[0], self.code))
+
+
+def _rebuild_table_error(text: str, code: str) -> TableError:
+    return TableError(text, code=code)
 
 
 class SimulationError(ThreeUpError):
