@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 
 from threeup3down import __version__
+from threeup3down.cli import serve as serve_command
 from threeup3down.cli import simulate as simulate_command
 from threeup3down.bots import AnyBot, decide, make_bot
 from threeup3down.cli.bot_options import NAMES_HELP, bot_name
@@ -122,11 +123,18 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     simulate_command.add_arguments(simulate)
     add_rule_options(demo, play, simulate)
-    return parser, {"demo": demo, "play": play, "simulate": simulate}
+    serve = commands.add_parser(
+        "serve", help="serve tables to front ends over HTTP and WebSockets",
+        description=serve_command.DESCRIPTION,
+    )
+    serve_command.add_arguments(serve)
+    return parser, {"demo": demo, "play": play, "simulate": simulate, "serve": serve}
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run the subcommand whose parser is ``parser``; its usage errors exit with status 2."""
+    if args.command == "serve":
+        return serve_command.run(args)
     try:
         rules = rules_from_args(args)
     except RulesError as error:
