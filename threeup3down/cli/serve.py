@@ -39,6 +39,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--cors", action="append", default=[], metavar="ORIGIN",
         help="an origin whose pages may call the lobby (CORS); repeat for more",
     )
+    parser.add_argument(
+        "--request-time", type=_seconds, default=10.0, metavar="SECONDS",
+        help="the longest a whole HTTP request (or WebSocket handshake) may take (default 10)",
+    )
+    parser.add_argument(
+        "--max-connections", type=_count, default=32, metavar="N",
+        help="the most connections one client address may hold open (default 32)",
+    )
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < seconds <= 3600:
+        raise argparse.ArgumentTypeError(f"{text} seconds: give a number above 0 and at most 3600")
+    return seconds
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a whole number of at least 1: {text!r}")
+    return int(text)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,5 +76,16 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    serve(args.database, host=args.host, port=args.port, origins=tuple(args.origin), cors=tuple(args.cors))
+    from threeup3down.core.errors import TableError
+    from threeup3down.server.limits import Limits
+
+    limits = Limits(request_time=args.request_time, connections_per_client=args.max_connections)
+    try:
+        serve(
+            args.database, host=args.host, port=args.port, limits=limits,
+            origins=tuple(args.origin), cors=tuple(args.cors),
+        )
+    except TableError as error:
+        print(f"threeup3down serve: {error}", file=sys.stderr)
+        return 2
     return 0
