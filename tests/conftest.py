@@ -1,9 +1,13 @@
-"""Hypothesis settings profiles: "default", "ci" (fixed examples, chosen when CI is set) and "thorough"."""
+"""Hypothesis settings profiles: "default", "ci" (fixed examples, chosen when CI is set) and
+"thorough"; the table server's stores."""
 
 from __future__ import annotations
 
 import os
 
+from collections.abc import Iterator
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -23,3 +27,25 @@ settings.register_profile(
 # "thorough" profile explores further when asked for.
 _DEFAULT = "ci" if os.environ.get("CI") else "default"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _DEFAULT))
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL cluster of the tests' own (tests/postgres_support.py), for the session."""
+    from tests.postgres_support import cluster
+
+    with cluster() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest) -> str:
+    """The URL of an empty store: an SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        tmp_path = request.getfixturevalue("tmp_path")
+        return f"sqlite:///{tmp_path / 'tables.db'}"
+    from tests.extras import require
+    from tests.postgres_support import fresh_database
+
+    require("psycopg", "postgres")
+    return fresh_database(request.getfixturevalue("postgres_url"))

@@ -26,7 +26,7 @@ from starlette.testclient import TestClient
 from tests.subprocesses import child_environment
 from threeup3down.server.app import create_app
 from threeup3down.server.limits import Limits
-from threeup3down.server.store import SQLiteStore, open_store
+from threeup3down.server.store import Store, open_store
 from threeup3down.server.tables import TableHub
 
 __all__ = ["FAST_CLIENTS", "SEED", "ServerProcess", "app_client", "free_port", "hello", "http_json", "play_through"]
@@ -40,15 +40,18 @@ FAST_CLIENTS = Limits(messages_per_second=10_000.0, messages_burst=10_000)
 
 @contextlib.contextmanager
 def app_client(
-    store: SQLiteStore | None = None, *, limits: Limits | None = None, origins: tuple[str, ...] = (),
+    store: Store | None = None, *, limits: Limits | None = None, origins: tuple[str, ...] = (),
     cors: tuple[str, ...] = (), seed: int = SEED,
 ) -> Iterator[TestClient]:
     """A test client of the app over ``store`` (a new one in memory), every table dealt with ``seed``."""
     store = store or open_store("sqlite://")
     limits = limits or FAST_CLIENTS
     hub = TableHub(store, seeds=lambda: seed, rng=random.Random(seed))
-    with TestClient(create_app(store, limits=limits, origins=origins, cors=cors, hub=hub)) as client:
-        yield client
+    try:
+        with TestClient(create_app(store, limits=limits, origins=origins, cors=cors, hub=hub)) as client:
+            yield client
+    finally:
+        store.close()
 
 
 def hello(token: str | None = None, last: int | None = None, **extra: object) -> dict[str, object]:

@@ -21,6 +21,7 @@ from threeup3down.formats.records import game_result  # noqa: E402
 from threeup3down.formats.serialization import RECORD, json_schema  # noqa: E402
 from threeup3down.server.frames import frames_after  # noqa: E402
 from threeup3down.server.protocol import protocol_schema  # noqa: E402
+from threeup3down.server.store import open_store  # noqa: E402
 
 SCHEMA = protocol_schema()
 DOCUMENTS = jsonschema.Draft202012Validator(json_schema())
@@ -74,10 +75,10 @@ def test_an_invite_gives_its_seat_s_token_once() -> None:
         assert client.get(f"/api/tables/{table}").json()["joined"] == [False, True]
 
 
-def test_a_seat_plays_a_whole_game_against_bots_and_its_record_replays() -> None:
+def test_a_seat_plays_a_whole_game_against_bots_and_its_record_replays(store_url: str) -> None:
     """Frames 0, 1, 2, ... follow every move; the last gives the result, and the record,
-    published then, replays the game to it."""
-    with app_client() as client:
+    published then, replays the game to it (SQLite and PostgreSQL)."""
+    with app_client(open_store(store_url)) as client:
         table, invites = new_table(client, ["human", "lowest", "heuristic"])
         token = join(client, table, invites[0])
         with client.websocket_connect(f"/api/tables/{table}/play") as websocket:
@@ -149,9 +150,10 @@ def test_a_spectator_is_shown_the_public_view_and_makes_no_move() -> None:
         assert frames == list(frames_after(deal, record.moves, None, None, svg=True))
 
 
-def test_a_client_that_reconnects_gets_exactly_the_frames_it_missed() -> None:
-    """With the last number it saw, a client is sent every later frame once, in order."""
-    with app_client() as client:
+def test_a_client_that_reconnects_gets_exactly_the_frames_it_missed(store_url: str) -> None:
+    """With the last number it saw, a client is sent every later frame once, in order
+    (SQLite and PostgreSQL)."""
+    with app_client(open_store(store_url)) as client:
         table, invites = new_table(client, ["human", "lowest"])
         token = join(client, table, invites[0])
         rng = random.Random(3)

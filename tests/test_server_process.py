@@ -21,6 +21,7 @@ sync_client = require("websockets.sync.client", "server")
 from tests.server_support import ServerProcess, http_json  # noqa: E402
 from threeup3down import GameRecord, Rules, new_game, observe, parse_move, replay  # noqa: E402
 from threeup3down.formats.serialization import OBSERVATION, RECORD  # noqa: E402
+from threeup3down.server.store import open_store  # noqa: E402
 
 
 @contextlib.contextmanager
@@ -53,12 +54,11 @@ def stored_seed(database: Path, table: str) -> int:
     return int(seed)
 
 
-def test_after_kill_9_and_a_restart_every_table_resumes_where_it_was(tmp_path: Path) -> None:
+def test_after_kill_9_and_a_restart_every_table_resumes_where_it_was(store_url: str) -> None:
     """A game killed mid-play (SIGKILL) is, after a restart, the same game: the same frames,
-    the same state, and it plays on to its end."""
-    database = tmp_path / "tables.db"
+    the same state, and it plays on to its end (SQLite and PostgreSQL)."""
     rng = random.Random(7)
-    server = ServerProcess(f"sqlite:///{database}").start()
+    server = ServerProcess(store_url).start()
     try:
         _, created = http_json("POST", f"{server.url}/api/tables", {"seats": ["human", "lowest", "heuristic"]})
         table = created["table"]
@@ -72,13 +72,15 @@ def test_after_kill_9_and_a_restart_every_table_resumes_where_it_was(tmp_path: P
             server.kill()
     finally:
         server.kill()
-    with sqlite3.connect(database) as db:
-        moves_then = [move for (move,) in db.execute("SELECT move FROM moves ORDER BY number")]
+    store = open_store(store_url)
+    stored = store.load_table(table)
+    store.close()
+    assert stored is not None
+    moves_then, seed = list(stored.moves), stored.seed
     assert len(moves_then) == before[-1]["n"]  # every move shown was committed first
-    seed = stored_seed(database, table)
     state_then = replay(GameRecord(rules=Rules(players=3), seed=seed, moves=tuple(map(parse_move, moves_then))))[-1]
 
-    with ServerProcess(f"sqlite:///{database}") as restarted:
+    with ServerProcess(store_url) as restarted:
         with connect(restarted, table, joined["token"]) as again:
             replayed = [json.loads(again.recv(timeout=60)) for _ in range(len(before))]
         assert replayed == before

@@ -22,7 +22,13 @@ DESCRIPTION = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``serve``."""
+    """The options of ``serve``.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_arguments(parser)
+    >>> parser.parse_args(["--request-time", "2", "--origin", "https://a.example"]).origin
+    ['https://a.example']
+    """
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="the port to listen on (default 8000)")
     parser.add_argument(
@@ -66,7 +72,14 @@ def _count(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve until interrupted; 2 if the ``[server]`` extra is missing."""
+    """Serve until interrupted; 2 if the ``[server]`` extra is missing or the database
+    cannot be opened (the reason goes to stderr).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_arguments(parser)
+    >>> run(parser.parse_args(["--database", "mysql://db"]))
+    2
+    """
     try:
         from threeup3down.server.run import serve
     except ModuleNotFoundError as error:

@@ -53,7 +53,7 @@ from threeup3down.server.protocol import (
     error_message,
     parse_client_message,
 )
-from threeup3down.server.store import SQLiteStore
+from threeup3down.server.store import Store
 from threeup3down.server.tables import DEFAULT_BOT_TIME_LIMIT, HUMAN, LiveTable, TableHub
 
 __all__ = ["create_app"]
@@ -393,7 +393,7 @@ async def _server_error(request: Request, error: Exception) -> Response:
 
 
 def create_app(
-    store: SQLiteStore,
+    store: Store,
     *,
     limits: Limits | None = None,
     origins: Sequence[str] = (),
@@ -414,6 +414,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub.listen()
         await hub.resume()
         try:
             yield

@@ -4,10 +4,6 @@ A :class:`Rate` is a token bucket: ``burst`` actions at once, then ``per_second`
 on average. The server keeps one per client address for creating tables and
 joining them, and one per connection for its messages. :class:`Limits` holds
 every bound the server applies, with the defaults of ``threeup3down serve``.
-
->>> rate = Rate(per_second=1.0, burst=2, now=0.0)
->>> [rate.allow(0.0), rate.allow(0.0), rate.allow(0.0), rate.allow(1.0)]
-[True, True, False, True]
 """
 
 from __future__ import annotations
@@ -33,9 +29,10 @@ class Limits:
     """... and at once."""
     joins_per_minute: float = 60.0
     """Joins one client address may try per minute (wrong invites included)."""
-    messages_per_second: float = 20.0
-    """Messages one connection may send per second, on average."""
-    messages_burst: int = 40
+    messages_per_second: float = 100.0
+    """Messages one connection may send per second, on average (a program playing
+    against bots answers each frame at once)."""
+    messages_burst: int = 200
     """... and at once; a connection past it is closed (code 4429)."""
     connections_per_client: int = 32
     """Open connections (HTTP and WebSocket) from one client address."""
@@ -49,7 +46,12 @@ class Limits:
 
 
 class Rate:
-    """A token bucket: ``burst`` actions at once, refilled at ``per_second``."""
+    """A token bucket: ``burst`` actions at once, refilled at ``per_second``.
+
+    >>> rate = Rate(per_second=1.0, burst=2, now=0.0)
+    >>> [rate.allow(0.0), rate.allow(0.0), rate.allow(0.0), rate.allow(1.0)]
+    [True, True, False, True]
+    """
 
     def __init__(self, *, per_second: float, burst: int, now: float | None = None) -> None:
         self.per_second = per_second

@@ -58,7 +58,11 @@ MAX_MESSAGE_SIZE = 4096
 
 @attrs.frozen
 class Hello:
-    """A client's first message: who it is, and the last frame it saw."""
+    """A client's first message: who it is, and the last frame it saw.
+
+    >>> parse_client_message('{"type": "hello", "version": 1, "token": "t", "svg": true}')
+    Hello(token='t', last=None, svg=True)
+    """
 
     token: str | None = None
     """The seat's token; ``None`` for a spectator."""
@@ -70,7 +74,11 @@ class Hello:
 
 @attrs.frozen
 class MoveMessage:
-    """A move the client's seat makes."""
+    """A move the client's seat makes.
+
+    >>> parse_client_message('{"type": "move", "move": "pick", "seat": 2}')
+    MoveMessage(move=PickUp(), seat=2)
+    """
 
     move: Move
     """The move."""

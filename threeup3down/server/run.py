@@ -122,7 +122,15 @@ def serve(
     origins: tuple[str, ...] = (),
     cors: tuple[str, ...] = (),
 ) -> None:
-    """Serve the tables of ``database`` on ``host``:``port`` until interrupted."""
+    """Serve the tables of ``database`` on ``host``:``port`` until interrupted.
+
+    A database that cannot be opened is refused before the server starts:
+
+    >>> serve("mysql://db")
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.TableError: unknown database URL 'mysql://db': use sqlite:///FILE or postgresql://...
+    """
     limits = limits or Limits()
     app = create_app(open_store(database), limits=limits, origins=origins, cors=cors)
     config = uvicorn.Config(

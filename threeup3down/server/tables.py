@@ -37,7 +37,7 @@ from threeup3down.core.moves import Move, parse_move
 from threeup3down.core.rules import Rules
 from threeup3down.core.state import GameState
 from threeup3down.formats.records import GameRecord, game_result
-from threeup3down.server.store import SQLiteStore, StoredTable, digest
+from threeup3down.server.store import Store, StoredTable, digest
 
 __all__ = ["HUMAN", "LiveTable", "TableHub", "new_seed"]
 
@@ -64,7 +64,26 @@ def new_seed() -> int:
 
 @attrs.define(eq=False)
 class LiveTable:
-    """One table in play: its stored facts, its game now, and who watches it."""
+    """One table in play: its stored facts, its game now, and who watches it.
+
+    >>> import asyncio
+    >>> from threeup3down.server.store import open_store
+    >>> async def open_one() -> LiveTable:
+    ...     hub = TableHub(open_store("sqlite://"), seeds=lambda: 1)
+    ...     table_id, _ = await hub.create(Rules(players=2), ("human", "human"))
+    ...     return await hub.get(table_id)
+    >>> table = asyncio.run(open_one())
+    >>> table.wake(), len(table.moves), table.state == table.deal
+    (None, 0, True)
+    >>> table.seat_of("guess")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.TableError: that token holds no seat at table '...'
+    >>> table.record()  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.TableError: table '...' is still in play: its record is published when it ends
+    """
 
     stored: StoredTable
     """The table as stored when it was loaded (rules, seed, players)."""
@@ -122,11 +141,27 @@ class TableHub:
     ``seeds`` gives each new table's seed (:func:`new_seed`); ``rng`` seeds the
     bots' random choices (by default from :mod:`secrets`). Tests pass both to
     repeat a game.
+
+    >>> import asyncio
+    >>> from threeup3down import legal_moves
+    >>> from threeup3down.server.store import open_store
+    >>> async def one_move() -> tuple[int, int, int, int]:
+    ...     hub = TableHub(open_store("sqlite://"), seeds=lambda: 1)
+    ...     hub.listen()
+    ...     table_id, invites = await hub.create(Rules(players=2), ("human", "lowest"))
+    ...     seat, token = await hub.join(table_id, invites[0])
+    ...     table = await hub.get(table_id)
+    ...     await hub.move(table, seat, legal_moves(table.state)[0])
+    ...     opened = await hub.resume()
+    ...     hub.close()
+    ...     return seat, table.seat_of(token), len(table.moves), opened
+    >>> asyncio.run(one_move())
+    (0, 0, 1, 1)
     """
 
     def __init__(
         self,
-        store: SQLiteStore,
+        store: Store,
         *,
         seeds: Callable[[], int] = new_seed,
         rng: random.Random | None = None,
@@ -200,6 +235,34 @@ class TableHub:
         table.tokens[seat] = digest(token)
         return seat, token
 
+    def listen(self) -> None:
+        """Hear the moves other server processes commit to the shared store, and show
+        them to this process's clients (a store one process uses announces none)."""
+        loop = asyncio.get_running_loop()
+
+        def announced(table_id: str) -> None:  # in the store's listening thread
+            loop.call_soon_threadsafe(self._announced, table_id)
+
+        self.store.listen(announced)
+
+    def _announced(self, table_id: str) -> None:
+        table = self._tables.get(table_id)
+        if table is not None:
+            asyncio.get_running_loop().create_task(self._catch_up(table))
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        async with table.lock:
+            await self._read_new_moves(table)
+        table.wake()
+        self._schedule_bot(table)
+
+    async def _read_new_moves(self, table: LiveTable) -> None:
+        """Add to ``table`` the moves stored after those it has (made by another process)."""
+        for text in await asyncio.to_thread(self.store.moves_after, table.id, len(table.moves)):
+            move = parse_move(text)
+            table.state = apply(table.state, move)
+            table.moves.append(move)
+
     async def resume(self) -> int:
         """Open every table still in play (after a restart), so its bots move again;
         return how many."""
@@ -233,9 +296,24 @@ class TableHub:
             after = apply(state, move)
             number = len(table.moves) + 1
             result = game_result(after) if after.is_over else None
-            await asyncio.to_thread(self.store.append_move, table.id, number, str(move), result=result)
-            table.moves.append(move)
-            table.state = after
+            try:
+                await asyncio.to_thread(
+                    self.store.append_move, table.id, number, str(move), result=result
+                )
+            except TableError:  # another process stored move `number` first
+                await self._read_new_moves(table)
+                stale = True
+            else:
+                stale = False
+                table.moves.append(move)
+                table.state = after
+        if stale:
+            table.wake()
+            self._schedule_bot(table)
+            raise TableError(
+                f"another move was made first: the game is at move {len(table.moves)}",
+                code="stale-move",
+            )
         table.wake()
         self._schedule_bot(table)
 
@@ -276,6 +354,11 @@ class TableHub:
             move = decide(self._fallback, state, rng)
         table.bot_task = None
         try:
-            await self.move(table, seat, move, at=at)
-        except IllegalMoveError:  # the bot broke the rules: any legal move instead
-            await self.move(table, seat, decide(self._fallback, state, rng), at=at)
+            try:
+                await self.move(table, seat, move, at=at)
+            except IllegalMoveError:  # the bot broke the rules: any legal move instead
+                await self.move(table, seat, decide(self._fallback, state, rng), at=at)
+        except TableError as error:
+            if error.code != "stale-move":
+                raise
+            # another process moved for the bot first: its move stands
