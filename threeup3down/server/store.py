@@ -3,7 +3,7 @@
 A table is stored as what replays it exactly: the :class:`~threeup3down.Rules`
 (as a rules document), the seed of the deal, the players at its seats, and
 its moves in move notation, numbered from 1. A move is committed to the
-database before any frame about it is sent (:meth:`SQLiteStore.append_move`),
+database before any frame about it is sent (:meth:`Store.append_move`),
 so a server killed at any moment and started again resumes every table where
 it was. Invite codes and seat tokens are kept only as their SHA-256 hashes.
 
