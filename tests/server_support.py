@@ -41,12 +41,12 @@ FAST_CLIENTS = Limits(messages_per_second=10_000.0, messages_burst=10_000)
 @contextlib.contextmanager
 def app_client(
     store: Store | None = None, *, limits: Limits | None = None, origins: tuple[str, ...] = (),
-    cors: tuple[str, ...] = (), seed: int = SEED,
+    cors: tuple[str, ...] = (), seed: int = SEED, expire_after: float | None = None,
 ) -> Iterator[TestClient]:
     """A test client of the app over ``store`` (a new one in memory), every table dealt with ``seed``."""
     store = store or open_store("sqlite://")
     limits = limits or FAST_CLIENTS
-    hub = TableHub(store, seeds=lambda: seed, rng=random.Random(seed))
+    hub = TableHub(store, seeds=lambda: seed, rng=random.Random(seed), expire_after=expire_after)
     try:
         with TestClient(create_app(store, limits=limits, origins=origins, cors=cors, hub=hub)) as client:
             yield client

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -252,3 +253,31 @@ def test_moves_are_stored_in_move_notation_as_a_record_holds_them() -> None:
         stored = client.app.state.hub.store.load_table(table)  # type: ignore[attr-defined]
     record = GameRecord(rules=Rules(players=2), seed=SEED, moves=tuple(map(parse_move, stored.moves)))
     assert game_result(replay(record)[-1]) == stored.result
+
+
+def test_an_abandoned_table_expires_and_a_finished_one_stays(store_url: str) -> None:
+    """A table in play unchanged for longer than the expiry time is deleted, its clients
+    told (4404); a finished table stays readable as a game record."""
+    with app_client(open_store(store_url), expire_after=3600.0) as client:
+        finished, _ = new_table(client, ["lowest", "lowest"])
+        abandoned, invites = new_table(client, ["human", "human"])
+        token = join(client, abandoned, invites[0])
+        with client.websocket_connect(f"/api/tables/{finished}/play") as watcher:
+            watcher.send_json(hello())
+            watcher.receive_json()
+            while watcher.receive_json()["result"] == "*":
+                pass
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        with client.websocket_connect(f"/api/tables/{abandoned}/play") as websocket:
+            websocket.send_json(hello(token))
+            websocket.receive_json()
+            websocket.receive_json()
+            assert client.portal.call(hub.expire) == []  # type: ignore[union-attr]
+            later = time.time() + 7200
+            assert client.portal.call(hub.expire, later) == [abandoned]  # type: ignore[union-attr]
+            assert websocket.receive_json()["code"] == "no-such-table"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                websocket.receive_json()
+        assert closed.value.code == 4404
+        assert client.get(f"/api/tables/{abandoned}").status_code == 404
+        assert client.get(f"/api/tables/{finished}/record").status_code == 200

@@ -50,6 +50,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the longest a whole HTTP request (or WebSocket handshake) may take (default 10)",
     )
     parser.add_argument(
+        "--expire-after", type=_hours, default=168.0, metavar="HOURS",
+        help="delete a table still in play after this many hours without a move or a join "
+        "(default 168, a week); finished tables stay as game records",
+    )
+    parser.add_argument(
         "--max-connections", type=_count, default=32, metavar="N",
         help="the most connections one client address may hold open (default 32)",
     )
@@ -63,6 +68,16 @@ def _seconds(text: str) -> float:
     if not 0 < seconds <= 3600:
         raise argparse.ArgumentTypeError(f"{text} seconds: give a number above 0 and at most 3600")
     return seconds
+
+
+def _hours(text: str) -> float:
+    try:
+        hours = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of hours: {text!r}") from None
+    if not 0 < hours <= 87600:
+        raise argparse.ArgumentTypeError(f"{text} hours: give a number above 0 and at most 87600")
+    return hours
 
 
 def _count(text: str) -> int:
@@ -96,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         serve(
             args.database, host=args.host, port=args.port, limits=limits,
-            origins=tuple(args.origin), cors=tuple(args.cors),
+            origins=tuple(args.origin), cors=tuple(args.cors), expire_after=args.expire_after * 3600,
         )
     except TableError as error:
         print(f"threeup3down serve: {error}", file=sys.stderr)

@@ -18,7 +18,7 @@ the server's own nor among ``origins`` is refused (403); CORS for the lobby is
 allowed to the ``cors`` origins only.
 
 WebSocket close codes: 4400 a bad or missing hello, 4401 a wrong token, 4404
-no such table, 4408 no hello in time, 4429 too many messages or connections,
+no such table (or one abandoned and deleted meanwhile), 4408 no hello in time, 4429 too many messages or connections,
 1009 a message over :data:`~threeup3down.server.protocol.MAX_MESSAGE_SIZE`.
 """
 
@@ -345,6 +345,12 @@ class _Session:
         while True:
             await news.wait()
             news.clear()
+            if table.expired:
+                await self.send(error_message(TableError(
+                    f"table {table.id!r} was abandoned and is gone", code="no-such-table"
+                )))
+                await self.websocket.close(code=4404)
+                return
             for frame in cursor.frames(table.moves):
                 await self.send(frame)
 
@@ -416,9 +422,11 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.listen()
         await hub.resume()
+        expiring = asyncio.get_running_loop().create_task(hub.keep_expiring())
         try:
             yield
         finally:
+            expiring.cancel()
             hub.close()
 
     app = Starlette(

@@ -21,6 +21,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from threeup3down.server.app import create_app
 from threeup3down.server.limits import Connections, Limits
 from threeup3down.server.store import open_store
+from threeup3down.server.tables import TableHub
 
 __all__ = ["guarded_http", "serve"]
 
@@ -121,8 +122,10 @@ def serve(
     limits: Limits | None = None,
     origins: tuple[str, ...] = (),
     cors: tuple[str, ...] = (),
+    expire_after: float | None = None,
 ) -> None:
-    """Serve the tables of ``database`` on ``host``:``port`` until interrupted.
+    """Serve the tables of ``database`` on ``host``:``port`` until interrupted,
+    deleting tables abandoned for ``expire_after`` seconds (``None``: never).
 
     A database that cannot be opened is refused before the server starts:
 
@@ -132,7 +135,9 @@ def serve(
     threeup3down.core.errors.TableError: unknown database URL 'mysql://db': use sqlite:///FILE or postgresql://...
     """
     limits = limits or Limits()
-    app = create_app(open_store(database), limits=limits, origins=origins, cors=cors)
+    store = open_store(database)
+    hub = TableHub(store, expire_after=expire_after)
+    app = create_app(store, limits=limits, origins=origins, cors=cors, hub=hub)
     config = uvicorn.Config(
         app,
         host=host,

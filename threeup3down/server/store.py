@@ -132,8 +132,10 @@ class Store(Protocol):
     (1, ['t1'])
     >>> store.append_move("t1", 1, "up:1g,2g,3g"); store.moves_after("t1", 0)
     ['up:1g,2g,3g']
-    >>> store.load_table("t1").tokens == (None, digest("token")), store.listen(print), store.close()
-    (True, None, None)
+    >>> store.load_table("t1").tokens == (None, digest("token")), store.listen(print)
+    (True, None)
+    >>> store.expire(before=0.0), store.expire(before=2e9), store.table_ids(), store.close()
+    ([], ['t1'], [], None)
     """
 
     def close(self) -> None: ...
@@ -143,6 +145,7 @@ class Store(Protocol):
     def join(self, table_id: str, invite_hash: str, token_hash: str) -> int: ...
     def append_move(self, table_id: str, number: int, move: str, *, result: str | None = None) -> None: ...
     def moves_after(self, table_id: str, number: int) -> list[str]: ...
+    def expire(self, before: float) -> list[str]: ...
 
     def listen(self, announce: Callable[[str], None]) -> None:
         """Call ``announce(table_id)`` (from another thread) whenever another process
@@ -289,6 +292,17 @@ class _SQLStore:
                 (table_id, number),
             ).fetchall()
         return [move for (move,) in rows]
+
+    def expire(self, before: float) -> list[str]:
+        """Delete every table still in play that nothing has changed since ``before``
+        (seconds since the epoch); return their ids. Finished tables stay, as records."""
+        with self._lock, self._transaction():
+            rows = self._run(
+                "SELECT id FROM tables WHERE result IS NULL AND touched < ?", (before,)
+            ).fetchall()
+            for (table_id,) in rows:
+                self._run("DELETE FROM tables WHERE id = ?", (table_id,))
+        return [table_id for (table_id,) in rows]
 
     def _touch(self, table_id: str) -> None:
         self._run("UPDATE tables SET touched = ? WHERE id = ?", (time.time(), table_id))

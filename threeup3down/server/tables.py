@@ -103,6 +103,8 @@ class LiveTable:
     """The bots of the bots' seats, made on first use."""
     bot_task: asyncio.Task[None] | None = None
     """The bot move being thought of, if any."""
+    expired: bool = False
+    """Whether the table was abandoned and deleted (:meth:`TableHub.expire`)."""
 
     @property
     def id(self) -> str:
@@ -140,7 +142,9 @@ class TableHub:
 
     ``seeds`` gives each new table's seed (:func:`new_seed`); ``rng`` seeds the
     bots' random choices (by default from :mod:`secrets`). Tests pass both to
-    repeat a game.
+    repeat a game. A table still in play that no move or join has changed for
+    ``expire_after`` seconds is abandoned: :meth:`expire` deletes it
+    (``None``: never).
 
     >>> import asyncio
     >>> from threeup3down import legal_moves
@@ -165,8 +169,10 @@ class TableHub:
         *,
         seeds: Callable[[], int] = new_seed,
         rng: random.Random | None = None,
+        expire_after: float | None = None,
     ) -> None:
         self.store = store
+        self.expire_after = expire_after
         self._seeds = seeds
         self._fallback = RandomBot()
         self._tables: dict[str, LiveTable] = {}
@@ -263,6 +269,43 @@ class TableHub:
             table.state = apply(table.state, move)
             table.moves.append(move)
 
+    async def expire(self, now: float | None = None) -> list[str]:
+        """Delete the abandoned tables (see the class); return their ids. Their
+        clients are told, and their bots stop.
+
+        >>> import asyncio
+        >>> from threeup3down.server.store import open_store
+        >>> async def abandon() -> tuple[list[str], list[str]]:
+        ...     hub = TableHub(open_store("sqlite://"), expire_after=3600.0)
+        ...     table_id, _ = await hub.create(Rules(players=2), ("human", "human"))
+        ...     kept = await hub.expire()
+        ...     gone = await hub.expire(now=time.time() + 7200)
+        ...     return kept, [table_id] == gone
+        >>> asyncio.run(abandon())
+        ([], True)
+        """
+        if self.expire_after is None:
+            return []
+        before = (time.time() if now is None else now) - self.expire_after
+        gone = await asyncio.to_thread(self.store.expire, before)
+        for table_id in gone:
+            table = self._tables.pop(table_id, None)
+            if table is not None:
+                table.expired = True
+                if table.bot_task is not None:
+                    table.bot_task.cancel()
+                table.wake()
+        return gone
+
+    async def keep_expiring(self) -> None:
+        """Run :meth:`expire` now and then (every quarter of ``expire_after``, at
+        most a minute apart), until cancelled."""
+        if self.expire_after is None:
+            return
+        while True:
+            await asyncio.sleep(min(60.0, self.expire_after / 4))
+            await self.expire()
+
     async def resume(self) -> int:
         """Open every table still in play (after a restart), so its bots move again;
         return how many."""
@@ -280,6 +323,8 @@ class TableHub:
         is over, or the game has gone past move ``at``.
         """
         async with table.lock:
+            if table.expired:
+                raise TableError(f"table {table.id!r} was abandoned and is gone", code="no-such-table")
             if at is not None and at != len(table.moves):
                 raise TableError(
                     f"the move was chosen after move {at}, and the game is at {len(table.moves)}",
