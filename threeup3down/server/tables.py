@@ -299,7 +299,13 @@ class TableHub:
 
     async def keep_expiring(self) -> None:
         """Run :meth:`expire` now and then (every quarter of ``expire_after``, at
-        most a minute apart), until cancelled."""
+        most a minute apart), until cancelled; at once return if nothing expires.
+
+        >>> import asyncio
+        >>> from threeup3down.server.store import open_store
+        >>> asyncio.run(TableHub(open_store("sqlite://")).keep_expiring()) is None
+        True
+        """
         if self.expire_after is None:
             return
         while True:
