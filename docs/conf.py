@@ -55,9 +55,11 @@ templates_path = ["_templates"]
 # hints and docstrings, are rendered as plain text instead of links.
 nitpicky = True
 nitpick_ignore_regex = [
-    (r"py:.*", rf"(?:{'|'.join(sorted(sys.stdlib_module_names))})\..+"),
+    (r"py:.*", rf"(?:{'|'.join(sorted(sys.stdlib_module_names))})(?:\..+)?"),
     # The learning frameworks of the adapters have no intersphinx either.
     (r"py:.*", r"(?:numpy|np|npt|gymnasium|pettingzoo|pyspiel|open_spiel)\b.*"),
+    # Nor has the table server's web framework and its HTTP server.
+    (r"py:.*", r"(?:starlette|uvicorn)\b.*"),
     # A private class in a signature (a protocol of what a function reads) is plain text.
     (r"py:class", r"threeup3down\.(?:\w+\.)*_\w+"),
 ]

@@ -1,4 +1,5 @@
-"""Hypothesis settings profiles ("default", "ci": fixed examples, chosen when CI is set; "thorough"), and the fixture that counts the processes a test leaves."""
+"""Hypothesis settings profiles ("default", "ci": fixed examples, chosen when CI is set;
+"thorough"), the fixture that counts the processes a test leaves, and the table server's stores."""
 
 from __future__ import annotations
 
@@ -40,3 +41,25 @@ def no_bot_left() -> Iterator[None]:
     while descendants() - before and time.monotonic() < deadline:
         time.sleep(0.05)  # a killed process is reaped by its parent, a pool's worker exits
     assert descendants() - before == set()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL cluster of the tests' own (tests/postgres_support.py), for the session."""
+    from tests.postgres_support import cluster
+
+    with cluster() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest) -> str:
+    """The URL of an empty store: an SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        tmp_path = request.getfixturevalue("tmp_path")
+        return f"sqlite:///{tmp_path / 'tables.db'}"
+    from tests.extras import require
+    from tests.postgres_support import fresh_database
+
+    require("psycopg", "postgres")
+    return fresh_database(request.getfixturevalue("postgres_url"))

@@ -280,7 +280,7 @@ def test_state_svg_requires_a_bottom_seat_at_the_table() -> None:
 
 def test_to_svg_requires_a_picture_value() -> None:
     """to_svg refuses a value that is neither an observation nor a state."""
-    with pytest.raises(ThreeUpError, match="an Observation or a GameState, not None"):
+    with pytest.raises(ThreeUpError, match="an Observation, a SpectatorView or a GameState, not None"):
         to_svg(_wrong(None))
 
 

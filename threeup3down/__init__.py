@@ -41,6 +41,7 @@ from threeup3down.core.errors import (
     SimulationCancelled,
     SimulationError,
     SimulationInterrupted,
+    TableError,
     ThreeUpError,
 )
 from threeup3down.core.moves import (
@@ -57,6 +58,7 @@ from threeup3down.core.moves import (
     parse_move,
 )
 from threeup3down.views.observation import Observation, SeatView, observe, sample_state
+from threeup3down.views.spectator import SpectatorView, public_events, spectate
 from threeup3down.formats.record_text import format_record, parse_record
 from threeup3down.formats.records import GameRecord, record_game, replay
 from threeup3down.core.rules import (
@@ -119,7 +121,9 @@ __all__ = [
     "SimulationError",
     "SimulationInterrupted",
     "Source",
+    "SpectatorView",
     "Swap",
+    "TableError",
     "ThreeUpError",
     "apply",
     "apply_with_events",
@@ -137,10 +141,12 @@ __all__ = [
     "parse_cards",
     "parse_move",
     "parse_record",
+    "public_events",
     "record_game",
     "replay",
     "sample_state",
     "score",
+    "spectate",
     "standard_deck",
     "to_dict",
     "to_json",

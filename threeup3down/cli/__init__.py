@@ -1,4 +1,4 @@
-"""The ``threeup3down`` command line: ``demo``, ``play``, ``simulate`` and ``arena``.
+"""The ``threeup3down`` command line: ``demo``, ``play``, ``simulate``, ``arena`` and ``serve``.
 
 >>> main(["demo", "--players", "2", "--seed", "4", "--quiet"])
 Player 0 wins after 91 turns.

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 
 from threeup3down import __version__
 from threeup3down.cli import arena as arena_command
+from threeup3down.cli import serve as serve_command
 from threeup3down.cli import simulate as simulate_command
 from threeup3down.bots import AnyBot, decide, make_bot
 from threeup3down.cli.bot_options import NAMES_HELP, bot_name, names_help
@@ -177,11 +178,18 @@ def _parser(locale: str | None = None) -> tuple[argparse.ArgumentParser, dict[st
     arena_command.add_arguments(arena)
     add_rule_options(demo, simulate, arena)
     add_rule_options(play, locale=locale)
-    return parser, {"demo": demo, "play": play, "simulate": simulate, "arena": arena}
+    serve = commands.add_parser(
+        "serve", help="serve tables to front ends over HTTP and WebSockets",
+        description=serve_command.DESCRIPTION,
+    )
+    serve_command.add_arguments(serve)
+    return parser, {"demo": demo, "play": play, "simulate": simulate, "arena": arena, "serve": serve}
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run the subcommand whose parser is ``parser``; its usage errors exit with status 2."""
+    if args.command == "serve":
+        return serve_command.run(args)
     try:
         rules = rules_from_args(args)
     except RulesError as error:

@@ -32,6 +32,7 @@ __all__ = [
     "SimulationCancelled",
     "SimulationError",
     "SimulationInterrupted",
+    "TableError",
     "ThreeUpError",
 ]
 
@@ -152,7 +153,7 @@ def _rebuild_illegal_move_error(text: str, rule: str, reason: str | Message | No
 class LocaleError(ThreeUpError):
     """A locale that is not a language tag (a language without a catalog reads in English).
 
-    .. versionadded:: 0.4.0
+    .. versionadded:: 0.5.0
 
     >>> from threeup3down.core.i18n import translation
     >>> translation("km/../..")
@@ -226,7 +227,7 @@ class BotProtocolError(BotError):
     process has been ended; :attr:`policy` names the fault, as the protocol's
     page lists them.
 
-    .. versionadded:: 0.4.0
+    .. versionadded:: 0.5.0
 
     >>> import pickle
     >>> error = pickle.loads(pickle.dumps(BotProtocolError("bot 'c' exited", policy="crash")))
@@ -256,11 +257,38 @@ class BotClockExceeded(BotProtocolError):
     """A bot playing over standard input and output did not answer before its
     clock ran out; its process has been ended.
 
-    .. versionadded:: 0.4.0
+    .. versionadded:: 0.5.0
 
     >>> issubclass(BotClockExceeded, BotProtocolError)
     True
     """
+
+
+class TableError(ThreeUpError):
+    """A request the table server refuses: no such table, a seat already
+    taken, a wrong token, a message the protocol does not know.
+
+    :attr:`code` names the refusal in the protocol's words (``"no-such-table"``,
+    ``"bad-token"``, ...), as error frames and JSON error bodies carry it.
+
+    .. versionadded:: 0.5.0
+
+    >>> error = TableError("no table 'x1'", code="no-such-table")
+    >>> str(error), error.code
+    ("no table 'x1'", 'no-such-table')
+    """
+
+    def __init__(self, message: str, *, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+        """The refusal's name in the server protocol."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_table_error, (self.args[0], self.code))
+
+
+def _rebuild_table_error(text: str, code: str) -> TableError:
+    return TableError(text, code=code)
 
 
 class SimulationError(ThreeUpError):

@@ -451,15 +451,15 @@ def events_for(events: Iterable[Event], player: int) -> tuple[Event, ...]:
     return tuple(_redact(event, player) for event in batch)
 
 
-def _event_batch(events: object) -> tuple[Event, ...]:
-    """``events`` as a tuple, checked to hold events only."""
+def _event_batch(events: object, reader: str = "events_for") -> tuple[Event, ...]:
+    """``events`` as a tuple, checked to hold events only (``reader`` is named in errors)."""
     if isinstance(events, Event):
         raise ThreeUpError(
-            "events_for needs an iterable of events, such as a tuple, "
+            f"{reader} needs an iterable of events, such as a tuple, "
             f"not a single {type(events).__name__}: wrap it as (event,)"
         )
     if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
-        raise ThreeUpError(f"events_for needs an iterable of events, not {type_name(events)}")
+        raise ThreeUpError(f"{reader} needs an iterable of events, not {type_name(events)}")
     batch = tuple(cast(Iterable[object], events))
     for number, event in enumerate(batch):
         if not isinstance(event, Event):
@@ -467,7 +467,8 @@ def _event_batch(events: object) -> tuple[Event, ...]:
     return cast(tuple[Event, ...], batch)
 
 
-def _redact(event: Event, player: int) -> Event:
+def _redact(event: Event, player: int | None) -> Event:
+    """``event`` as seat ``player`` may see it; ``None``: as a spectator, at no seat."""
     match event:
         case CardsDrawn() if event.player != player:
             return attrs.evolve(event, cards=())

@@ -71,10 +71,18 @@ from threeup3down.core.moves import (
 )
 from threeup3down.views.narration import ordinal
 from threeup3down.views.observation import Observation, check_seat, type_name
+from threeup3down.views.spectator import SpectatorView
 from threeup3down.core.phase import Phase
 from threeup3down.core.state import GameState
 
-__all__ = ["LastMove", "load_ipython_extension", "observation_svg", "state_svg", "to_svg"]
+__all__ = [
+    "LastMove",
+    "load_ipython_extension",
+    "observation_svg",
+    "spectator_svg",
+    "state_svg",
+    "to_svg",
+]
 
 
 @attrs.frozen
@@ -147,12 +155,15 @@ class LastMove:
                 assert_never(move)
 
 
-def to_svg(value: Observation | GameState, *, last_move: LastMove | None = None, locale: str | None = None) -> str:
-    """The picture of an observation (:func:`observation_svg`) or a full state (:func:`state_svg`),
-    its labels in the language of ``locale``.
+def to_svg(
+    value: Observation | SpectatorView | GameState, *, last_move: LastMove | None = None, locale: str | None = None
+) -> str:
+    """The picture of an observation (:func:`observation_svg`), a spectator's
+    view (:func:`spectator_svg`) or a full state (:func:`state_svg`), its labels
+    in the language of ``locale``.
 
-    .. versionchanged:: 0.4.0
-       The ``locale`` argument.
+    .. versionchanged:: 0.5.0
+       The ``locale`` argument, and a spectator's view.
 
     >>> from threeup3down import Rules, new_game
     >>> to_svg(new_game(Rules(players=3), seed=1)).count('class="seat')
@@ -160,8 +171,13 @@ def to_svg(value: Observation | GameState, *, last_move: LastMove | None = None,
     """
     if isinstance(value, Observation):
         return observation_svg(value, last_move=last_move, locale=locale)
+    if isinstance(value, SpectatorView):
+        return spectator_svg(value, last_move=last_move, locale=locale)
     if not isinstance(value, GameState):
-        raise ThreeUpError(f"to_svg draws an Observation or a GameState, not {type_name(value)}")
+        raise ThreeUpError(
+            "to_svg draws an Observation, a SpectatorView or a GameState, "
+            f"not {type_name(value)}"
+        )
     return state_svg(value, last_move=last_move, locale=locale)
 
 
@@ -220,6 +236,47 @@ def observation_svg(
     return _render(table, last_move)
 
 
+def spectator_svg(view: SpectatorView, *, last_move: LastMove | None = None, locale: str | None = None) -> str:
+    """The table as a spectator sees it (:func:`~threeup3down.views.spectator.spectate`),
+    seat 0 at the bottom: every hand face down but for its known cards, its
+    labels in the language of ``locale``.
+
+    .. versionadded:: 0.5.0
+
+    A last move made during setup is shown without its cards (S3).
+
+    >>> from threeup3down import GameState, Rules
+    >>> from threeup3down.views.spectator import spectate
+    >>> state = GameState.from_notation("play 0 7r,9g|2b|4g,1b,1b/8b|3r|5r,1r,1r 6g 8g *", Rules(players=2))
+    >>> picture = spectator_svg(spectate(state))
+    >>> 'data-card="7r"' in picture, 'data-card="3r"' in picture, "a spectator sees" in picture
+    (False, True, True)
+    >>> spectator_svg(state)
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.ThreeUpError: spectator_svg draws a SpectatorView, not a GameState: spectate(state) gives one
+    """
+    if not isinstance(view, SpectatorView):
+        hint = ": spectate(state) gives one" if isinstance(view, GameState) else ""
+        raise ThreeUpError(f"spectator_svg draws a SpectatorView, not {type_name(view)}{hint}")
+    _check_last_move(last_move)
+    seats = tuple(
+        _Seat(
+            number,
+            (None,) * seat.hand_size,
+            seat.up if len(seat.up) == seat.up_size else (None,) * seat.up_size,
+            (None,) * seat.down_size,
+            seat.known,
+        )
+        for number, seat in enumerate(view.seats)
+    )
+    draw_pile = (None,) * view.draw_pile_size
+    table = _Table(
+        view, None, 0, seats, draw_pile, view.pile_swap_pending, translation(locale), locale, spectator=True
+    )
+    return _render(table, last_move)
+
+
 def state_svg(
     state: GameState, *, last_move: LastMove | None = None, bottom: int = 0, locale: str | None = None
 ) -> str:
@@ -268,7 +325,8 @@ def load_ipython_extension(ipython: _Shell) -> None:
     ``%load_ext threeup3down.views.svg`` calls this with the running shell.
 
     A :class:`~threeup3down.GameState` is drawn by :func:`state_svg`, an
-    :class:`~threeup3down.Observation` by :func:`observation_svg`.
+    :class:`~threeup3down.Observation` by :func:`observation_svg`, a
+    :class:`~threeup3down.SpectatorView` by :func:`spectator_svg`.
 
     .. versionadded:: 0.4.0
        Before, both drew themselves in notebooks without it.
@@ -282,10 +340,12 @@ def load_ipython_extension(ipython: _Shell) -> None:
     >>> load_ipython_extension(Shell())
     GameState state_svg
     Observation observation_svg
+    SpectatorView spectator_svg
     """
     formatter = ipython.display_formatter.formatters["image/svg+xml"]
     formatter.for_type(GameState, state_svg)
     formatter.for_type(Observation, observation_svg)
+    formatter.for_type(SpectatorView, spectator_svg)
 
 
 # ------------------------------------------------------------ what is drawn
@@ -308,8 +368,8 @@ class _Seat:
 class _Table:
     """Everything drawn: the game's public fields, and its seats as drawn."""
 
-    game: Observation | GameState  # phase, piles, turn, direction, owed plays, ...
-    viewer: int | None  # None: the full state, for debugging
+    game: Observation | SpectatorView | GameState  # phase, piles, turn, direction, owed plays, ...
+    viewer: int | None  # None: the full state, for debugging, or a spectator's view
     bottom: int
     seats: tuple[_Seat, ...]
     draw_pile: tuple[Card | None, ...]
@@ -324,6 +384,7 @@ class _Table:
     def n_(self, one: str, other: str, count: int, **values: object) -> str:
         """The form of ``one``/``other`` for ``count`` in the table's language, filled."""
         return self.words.ngettext(one, other, count) % {"count": count, **values}
+    spectator: bool = False  # seen from no seat: only what every seat sees
 
     @property
     def to_move(self) -> int | None:
@@ -966,8 +1027,12 @@ def _status(table: _Table, last: LastMove | None) -> list[str]:
         text = "; ".join(extras)
         lines.append(text[0].upper() + text[1:])
     if last is not None:
-        lines.append(_("Last move: %(move)s", move=last.describe(table.viewer, locale=table.locale)))
+        lines.append(_("Last move: %(move)s", move=last.describe(_SPECTATOR if table.spectator else table.viewer, locale=table.locale)))
     return lines
+
+
+_SPECTATOR = -1
+"""The viewer a spectator's last move is described for: no seat, so no seat's secret."""
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -982,7 +1047,9 @@ def _render(table: _Table, last: LastMove | None) -> str:
     top = min(box.y for box in every) - MARGIN - 30
     width = math.ceil(max(box.x + box.w for box in every) + MARGIN - left)
     height = math.ceil(max(box.y + box.h for box in every) + MARGIN - top)
-    if table.viewer is None:
+    if table.spectator:
+        who = table._("the table as a spectator sees it")
+    elif table.viewer is None:
         who = table._("the whole game (every hidden card shown)")
     else:
         who = table._("the table as player %(player)s sees it", player=table.viewer)

@@ -1,0 +1,27 @@
+"""The Python client of the server docs plays a whole game against ``threeup3down serve``."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from tests.extras import require
+
+require("uvicorn", "server")
+require("websockets", "server")
+
+from tests.server_support import ServerProcess  # noqa: E402
+from threeup3down.formats.records import _RESULT  # noqa: E402
+
+EXAMPLE = Path(__file__).parent.parent / "examples" / "server_client.py"
+
+
+def test_the_client_plays_a_game_to_its_result(tmp_path: Path) -> None:
+    """examples/server_client.py creates a table, joins it and plays until the game ends."""
+    spec = importlib.util.spec_from_file_location("server_client", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    client = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(client)
+    with ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}") as server:
+        result = client.play(server.url, 3)
+    assert result != "*" and _RESULT.fullmatch(result)

@@ -1,0 +1,113 @@
+"""The server's store: a table's rules, seed, seats and move log, committed and read back."""
+
+from __future__ import annotations
+
+import queue
+from pathlib import Path
+
+import pytest
+
+from tests.extras import require
+
+require("starlette", "server")
+
+from threeup3down import Rules, TableError  # noqa: E402
+from threeup3down.server.store import StoredTable, digest, open_store  # noqa: E402
+
+
+def a_table(table_id: str = "t1") -> StoredTable:
+    return StoredTable(
+        id=table_id, rules=Rules(players=3, turn_limit=50), seed=2**62 + 5,
+        players=("human", "lowest", "human"), invites=(digest("a"), None, digest("c")), created=1.0,
+        settings={"bot_time_limit": 2.0},
+    )
+
+
+def test_a_table_reads_back_as_it_was_stored(store_url: str) -> None:
+    """Rules, a 63-bit seed, players, invites, settings and moves survive closing the store."""
+    store = open_store(store_url)
+    store.create_table(a_table())
+    store.append_move("t1", 1, "up:1g,2g,3g")
+    store.append_move("t1", 2, "up:4g,5g,6g")
+    store.close()
+    again = open_store(store_url)
+    stored = again.load_table("t1")
+    again.close()
+    assert stored is not None
+    assert stored.rules == Rules(players=3, turn_limit=50) and stored.seed == 2**62 + 5
+    assert stored.players == ("human", "lowest", "human") and stored.settings == {"bot_time_limit": 2.0}
+    assert stored.moves == ("up:1g,2g,3g", "up:4g,5g,6g")
+    assert stored.tokens == (None, None, None) and stored.result is None
+
+
+def test_a_move_number_is_stored_once(store_url: str) -> None:
+    """Two writers of the same move number: the second is refused, the log unchanged."""
+    store = open_store(store_url)
+    store.create_table(a_table())
+    store.append_move("t1", 1, "up:1g,2g,3g")
+    with pytest.raises(TableError) as refused:
+        store.append_move("t1", 1, "up:7g,8g,9g")
+    assert refused.value.code == "stale-move"
+    assert store.moves_after("t1", 0) == ["up:1g,2g,3g"]
+    store.close()
+
+
+def test_an_invite_is_good_for_one_join_and_only_hashes_are_kept(tmp_path: Path) -> None:
+    """Joining sets the seat's token hash once; neither invite nor token is in the file."""
+    path = tmp_path / "tables.db"
+    store = open_store(f"sqlite:///{path}")
+    store.create_table(a_table())
+    assert store.join("t1", digest("c"), digest("secret-token-xyz")) == 2
+    with pytest.raises(TableError, match="seat 2 of table 't1' is taken"):
+        store.join("t1", digest("c"), digest("another"))
+    with pytest.raises(TableError) as wrong:
+        store.join("t1", digest("zzz"), digest("another"))
+    assert wrong.value.code == "bad-invite"
+    store.close()
+    assert b"secret-token-xyz" not in path.read_bytes()
+    stored = open_store(f"sqlite:///{path}").load_table("t1")
+    assert stored is not None and stored.tokens == (None, None, digest("secret-token-xyz"))
+
+
+def test_finished_tables_are_told_from_those_in_play(store_url: str) -> None:
+    """The move that ends a game stores its result; table_ids(unfinished=True) leaves it out."""
+    store = open_store(store_url)
+    store.create_table(a_table("t1"))
+    store.create_table(a_table("t2"))
+    store.append_move("t2", 1, "pick", result="1")
+    assert store.table_ids() == ["t1", "t2"] and store.table_ids(unfinished=True) == ["t1"]
+    assert store.load_table("nothing") is None
+    store.close()
+
+
+def test_an_invite_joins_once_in_either_store(store_url: str) -> None:
+    """The second join of an invite is refused in PostgreSQL as in SQLite."""
+    store = open_store(store_url)
+    store.create_table(a_table())
+    assert store.join("t1", digest("a"), digest("one")) == 0
+    with pytest.raises(TableError) as taken:
+        store.join("t1", digest("a"), digest("two"))
+    assert taken.value.code == "seat-taken"
+    store.close()
+
+
+def test_a_move_is_announced_to_every_listener(store_url: str) -> None:
+    """A PostgreSQL store announces each committed move's table to its listeners
+    (an SQLite store, used by one process, announces none)."""
+    store = open_store(store_url)
+    heard: queue.Queue[str] = queue.Queue()
+    store.listen(heard.put)
+    store.create_table(a_table())
+    store.append_move("t1", 1, "up:1g,2g,3g")
+    if store_url.startswith("postgresql"):
+        assert heard.get(timeout=60) == "t1"
+    else:
+        assert heard.empty()
+    store.close()
+
+
+def test_an_unknown_database_url_is_refused() -> None:
+    """open_store names the URLs it takes."""
+    with pytest.raises(TableError) as refused:
+        open_store("mysql://db")
+    assert refused.value.code == "bad-database"
