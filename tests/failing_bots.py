@@ -13,10 +13,10 @@ import threading
 
 import attrs
 
-from threeup3down import Move, Observation
+from threeup3down import Move, Observation, PickUp
 from threeup3down.bots import RandomBot
 
-__all__ = ["RaisesAtSeat0", "SleepsAtSeat0", "UnpicklableAtSeat0", "Unpicklable"]
+__all__ = ["NoMoveAtSeat0", "PicksAtSeat0", "RaisesAtSeat0", "SleepsAtSeat0", "UnpicklableAtSeat0", "Unpicklable"]
 
 MESSAGE = "no move for seat 0"
 """What the raising bots say."""
@@ -57,4 +57,25 @@ class SleepsAtSeat0(RandomBot):
     def choose(self, observation: Observation, rng: random.Random) -> Move:
         if observation.player == 0:
             threading.Event().wait()
+        return super().choose(observation, rng)
+
+
+@attrs.frozen
+class PicksAtSeat0(RandomBot):
+    """Picks up the discard pile at seat 0, at its first decision: during setup,
+    which the rules refuse (S3)."""
+
+    def choose(self, observation: Observation, rng: random.Random) -> Move:
+        if observation.player == 0:
+            return PickUp()
+        return super().choose(observation, rng)
+
+
+@attrs.frozen
+class NoMoveAtSeat0(RandomBot):
+    """Answers a string, not a move, at seat 0."""
+
+    def choose(self, observation: Observation, rng: random.Random) -> Move:
+        if observation.player == 0:
+            return "pick"  # type: ignore[return-value]  # the fault under test
         return super().choose(observation, rng)

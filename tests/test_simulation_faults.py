@@ -22,7 +22,15 @@ import pytest
 import threeup3down
 import threeup3down.simulation
 from tests.extras import require
-from tests.failing_bots import MESSAGE, RaisesAtSeat0, SleepsAtSeat0, Unpicklable, UnpicklableAtSeat0
+from tests.failing_bots import (
+    MESSAGE,
+    NoMoveAtSeat0,
+    PicksAtSeat0,
+    RaisesAtSeat0,
+    SleepsAtSeat0,
+    Unpicklable,
+    UnpicklableAtSeat0,
+)
 from tests.subprocesses import child_environment
 from threeup3down import Rules
 from threeup3down.bots import AnyBot, RandomBot
@@ -31,9 +39,11 @@ from threeup3down.core.errors import (
     BotExceptionText,
     BotFailed,
     BotTimedOut,
+    IllegalMoveError,
     SimulationCancelled,
     SimulationError,
     SimulationInterrupted,
+    ThreeUpError,
 )
 from threeup3down.simulation import SimulationResult, game_seed, simulate
 
@@ -121,6 +131,25 @@ def test_a_bot_that_raises_is_reported_with_its_exception_as_the_cause(run: Run)
     _assert_names_game_1_seat_0(error, "RaisesAtSeat0")
     assert f"raised RuntimeError: {MESSAGE}" in str(error)
     assert type(error.__cause__) is RuntimeError and str(error.__cause__) == MESSAGE
+
+
+@pytest.mark.spec("S3")
+def test_a_move_the_rules_refuse_is_reported_with_the_rule(run: Run) -> None:
+    """A bot that chooses a move the rules refuse (pick during setup, S3) gives BotFailed
+    naming the game, seat, bot, the move and the rule, the engine's refusal as the cause."""
+    error = _fail(PicksAtSeat0(), run)
+    _assert_names_game_1_seat_0(error, "PicksAtSeat0")
+    assert "chose pick, which the rules refuse (S3: cannot pick up the discard pile during setup" in str(error)
+    cause = error.__cause__
+    assert isinstance(cause, IllegalMoveError) and cause.rule == "S3"
+
+
+def test_an_answer_that_is_no_move_is_reported(run: Run) -> None:
+    """A bot that answers something that is not a move gives BotFailed saying so."""
+    error = _fail(NoMoveAtSeat0(), run)
+    _assert_names_game_1_seat_0(error, "NoMoveAtSeat0")
+    assert "chose 'pick', which is not a move (" in str(error)
+    assert isinstance(error.__cause__, ThreeUpError)
 
 
 def test_an_exception_that_cannot_be_pickled_keeps_its_type_name_and_message(run: Run) -> None:

@@ -42,11 +42,14 @@ class Watch:
 
 
 class Raised(Exception):
-    """A bot's exception, on its way out of the game loop to be reported as a :class:`Fault`."""
+    """A bot's exception, on its way out of the game loop to be reported as a
+    :class:`Fault`; or the engine's refusal of what the bot ``chose``, written
+    as a move (or described, when it is none)."""
 
-    def __init__(self, error: Exception) -> None:
+    def __init__(self, error: Exception, *, chose: str = "") -> None:
         super().__init__(error)
         self.error = error
+        self.chose = chose
 
 
 @attrs.frozen
@@ -63,6 +66,8 @@ class Fault:
     error: BaseException | None
     type_name: str = ""
     message: str = ""
+    chose: str = ""
+    """What the bot chose, when the fault is the rules refusing it rather than the bot raising."""
 
     def __reduce__(self) -> tuple[object, ...]:
         error = self.error
@@ -70,7 +75,9 @@ class Fault:
             pickle.loads(pickle.dumps(error))
         except Exception:  # an exception that pickles badly can fail in any way
             error = None
-        return (Fault, (self.game, self.seat, self.bot, self.limit, error, self.type_name, self.message))
+        return (
+            Fault, (self.game, self.seat, self.bot, self.limit, error, self.type_name, self.message, self.chose)
+        )
 
     def failure(self, *, seed: int) -> BotFailed:
         """The library error that reports this fault in the game dealt from
@@ -82,8 +89,9 @@ class Fault:
                 "no result is reported",
                 game=self.game, seed=seed, seat=self.seat, bot=self.bot, limit=self.limit,
             )
+        what = f"chose {self.chose}, which" if self.chose else f"raised {self.type_name}:"
         failure = BotFailed(
-            f"{where} raised {self.type_name}: {self.message}; no result is reported",
+            f"{where} {what} {self.message}; no result is reported",
             game=self.game, seed=seed, seat=self.seat, bot=self.bot,
         )
         if self.error is not None:

@@ -34,6 +34,7 @@ import math
 import os
 import random
 import time
+import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -44,11 +45,13 @@ from threeup3down.bots import AnyBot, Bot, Chooser, StateBot, chooser, make_bot
 from threeup3down.core.deal import new_game
 from threeup3down.core.engine import apply
 from threeup3down.core.errors import (
+    IllegalMoveError,
     SimulationCancelled,
     SimulationError,
     SimulationInterrupted,
     ThreeUpError,
 )
+from threeup3down.core.limits import excerpt
 from threeup3down.core.moves import Move
 from threeup3down.core.phase import Phase
 from threeup3down.core.rules import Rules
@@ -94,6 +97,16 @@ def game_seed(seed: int, game: int, purpose: str = "deal") -> int:
 
 
 _OVER = Phase.OVER
+_MOVES = typing.get_args(Move)
+"""The classes of a move."""
+
+
+def _refusal(error: Exception) -> str:
+    """Why the rules refuse a bot's choice, in words that follow "which":
+    ``the rules refuse (P2: ...)`` or ``is not a move (...)``."""
+    if isinstance(error, IllegalMoveError):
+        return f"the rules refuse ({error})"
+    return f"is not a move ({error})"
 
 
 def _play(
@@ -117,7 +130,10 @@ def _play(
             move = choosers[seat](state, rng)
         except Exception as error:
             raise Raised(error) from error
-        after = apply(state, move)
+        try:
+            after = apply(state, move)
+        except ThreeUpError as error:  # a move the rules refuse, or no move at all
+            raise Raised(error, chose=str(move) if isinstance(move, _MOVES) else excerpt(move)) from error
         count(state, move, after)
         if moves is not None:
             moves.append(move)
@@ -245,7 +261,10 @@ def _play_games_with(batch: _Batch, watch: Watch, choosers: dict[str, Chooser]) 
             )
         except Raised as raised:
             error = raised.error
-            return Fault(game, watch.seat, seating[watch.seat], None, error, type(error).__name__, str(error))
+            return Fault(
+                game, watch.seat, seating[watch.seat], None, error, type(error).__name__,
+                _refusal(error) if raised.chose else str(error), raised.chose,
+            )
         tally.count_game(seating, final)
         if batch.finishes:
             finishes.append(Finish(game, deal_seed, seating, final.places))
