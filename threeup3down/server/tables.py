@@ -152,7 +152,7 @@ class TableHub:
     >>> async def one_move() -> tuple[int, int, int, int]:
     ...     hub = TableHub(open_store("sqlite://"), seeds=lambda: 1)
     ...     hub.listen()
-    ...     table_id, invites = await hub.create(Rules(players=2), ("human", "lowest"))
+    ...     table_id, invites = await hub.create(Rules(players=2), ("human", "human"))
     ...     seat, token = await hub.join(table_id, invites[0])
     ...     table = await hub.get(table_id)
     ...     await hub.move(table, seat, legal_moves(table.state)[0])
