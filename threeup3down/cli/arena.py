@@ -25,14 +25,13 @@ cannot run with, 130 after Ctrl-C.
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 import time
 
 from threeup3down.arena import DEFAULT_CLOCK, Clock, ProcessBot, TournamentResult, tournament
 from threeup3down.bots import make_bot
-from threeup3down.cli.simulate import FAILED, INTERRUPTED, _progress_bar, _time_limit
+from threeup3down.cli.simulate import FAILED, INTERRUPTED, _progress_bar, _time_limit, _write_json
 from threeup3down.core.errors import BotError, BotFailed, SimulationCancelled, SimulationInterrupted, ThreeUpError
 from threeup3down.core.rules import Rules
 from threeup3down.simulation import DECISION_TIME_LIMIT
@@ -160,14 +159,7 @@ def _run(rules: Rules, args: argparse.Namespace) -> int:
     print(format_leaderboard(result))
     print(f"{result.games} games in {elapsed:.1f} s ({result.games / elapsed:.1f} games/s)")
     if args.json:
-        document = result.to_dict()
-        document["timing"] = {
-            "elapsed_s": elapsed, "games_per_s": result.games / elapsed,
-            "backend": args.backend, "workers": args.workers,
-        }
-        with open(args.json, "w", encoding="utf-8") as file:
-            json.dump(document, file, indent=2)
-            file.write("\n")
+        _write_json(args, result.to_dict(), result.games, elapsed)
     return 0
 
 

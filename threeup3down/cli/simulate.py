@@ -180,15 +180,20 @@ def _run(rules: Rules, args: argparse.Namespace) -> int:
     print(format_summary(result))
     print(f"{result.games} games in {elapsed:.1f} s ({result.games / elapsed:.1f} games/s)")
     if args.json:
-        document = result.to_dict()
-        document["timing"] = {
-            "elapsed_s": elapsed, "games_per_s": result.games / elapsed,
-            "backend": args.backend, "workers": args.workers,
-        }
-        with open(args.json, "w", encoding="utf-8") as file:
-            json.dump(document, file, indent=2)
-            file.write("\n")
+        _write_json(args, result.to_dict(), result.games, elapsed)
     return 0
+
+
+def _write_json(args: argparse.Namespace, document: dict[str, object], games: int, elapsed: float) -> None:
+    """Write ``document``, a run's result, to the file ``--json`` names, with the
+    run's timing (``simulate`` and ``arena`` alike)."""
+    document["timing"] = {
+        "elapsed_s": elapsed, "games_per_s": games / elapsed,
+        "backend": args.backend, "workers": args.workers,
+    }
+    with open(args.json, "w", encoding="utf-8") as file:
+        json.dump(document, file, indent=2)
+        file.write("\n")
 
 
 def _at_least_one(text: str) -> int:
