@@ -74,7 +74,7 @@ def test_the_same_seed_gives_the_same_leaderboard_on_every_executor(tmp_path: Pa
     dask = pytest.importorskip("dask", reason="needs the dask extra")
     with dask.config.set({"temporary-directory": str(tmp_path)}):
         cluster = distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None,
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0",
         )
     with cluster, distributed.Client(cluster) as client:
         assert tournament(Rules(players=2), bots, 24, seed=9, executor=client.get_executor()) == here

@@ -66,7 +66,7 @@ def test_dask_gives_the_result_of_one_process(reference: SimulationResult, tmp_p
     with dask.config.set({"temporary-directory": str(tmp_path)}):  # not the machine's shared one
         cluster = distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-            dashboard_address=None,
+            dashboard_address="127.0.0.1:0",
         )
     with cluster, distributed.Client(cluster) as client:
         result = simulate(TABLE, BOTS, GAMES, seed=7, executor=client.get_executor(), batch_size=4)

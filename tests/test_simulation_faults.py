@@ -63,7 +63,7 @@ def dask_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run]:
     with dask.config.set({"temporary-directory": str(tmp_path_factory.mktemp("dask"))}):
         cluster = distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-            dashboard_address=None,
+            dashboard_address="127.0.0.1:0",
         )
     with cluster, distributed.Client(cluster) as client:
         yield {"executor": client.get_executor()}
