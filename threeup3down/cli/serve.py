@@ -37,6 +37,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "or postgresql://...",
     )
     parser.add_argument(
+        "--static", metavar="DIR",
+        help="serve the files of DIR (a web front end: index.html and its scripts) at /, "
+        "on the same origin as the API under /api",
+    )
+    parser.add_argument(
         "--origin", action="append", default=[], metavar="ORIGIN",
         help="a web page origin (https://example.org) whose pages may open the WebSockets, "
         "besides the server's own; repeat for more",
@@ -112,6 +117,7 @@ def run(args: argparse.Namespace) -> int:
         serve(
             args.database, host=args.host, port=args.port, limits=limits,
             origins=tuple(args.origin), cors=tuple(args.cors), expire_after=args.expire_after * 3600,
+            static=args.static,
         )
     except TableError as error:
         print(f"threeup3down serve: {error}", file=sys.stderr)

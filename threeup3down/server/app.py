@@ -10,6 +10,10 @@ The lobby speaks JSON over HTTP:
 ``WS /api/tables/{table}/play``            play or watch (:mod:`threeup3down.server.protocol`)
 =========================================  ====================================================
 
+With ``static``, every other path is a file of that directory (a front end's
+page, its script and its style sheet), so the page and the API share one
+origin; ``/`` is its ``index.html``.
+
 Every refused request gets a JSON body ``{"error": {"code": ..., "message": ...}}``
 with its status. A client address may create tables, join them and open
 connections only within :class:`~threeup3down.server.limits.Limits`; nothing a
@@ -27,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 from collections.abc import AsyncIterator, Sequence
 from typing import NoReturn, cast
 
@@ -36,7 +41,8 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -317,14 +323,14 @@ class _Session:
                     await self.send_away(TableError(
                         "too many messages: the connection is closed", code="rate-limited"
                     ), 4429)
-                await self.handle(table, seat, text)
+                await self.handle(table, seat, hello, text)
         finally:
             table.watchers.discard(news)
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
 
-    async def handle(self, table: LiveTable, seat: int | None, text: str) -> None:
+    async def handle(self, table: LiveTable, seat: int | None, hello: Hello, text: str) -> None:
         try:
             message = parse_client_message(text)
             if isinstance(message, Hello):
@@ -338,10 +344,10 @@ class _Session:
                 )
             await self.server.hub.move(table, seat, message.move)
         except ThreeUpError as error:
-            await self.send(error_message(error))
+            await self.send(error_message(error, locale=hello.locale, seat=seat))
 
     async def send_frames(self, table: LiveTable, seat: int | None, hello: Hello, news: asyncio.Event) -> None:
-        cursor = FrameCursor(table.deal, table.moves, seat, hello.last, svg=hello.svg)
+        cursor = FrameCursor(table.deal, table.moves, seat, hello.last, svg=hello.svg, locale=hello.locale)
         while True:
             await news.wait()
             news.clear()
@@ -405,14 +411,26 @@ def create_app(
     origins: Sequence[str] = (),
     cors: Sequence[str] = (),
     hub: TableHub | None = None,
+    static: str | os.PathLike[str] | None = None,
 ) -> Starlette:
-    """The table server over ``store``: every table in it resumes when the app starts.
+    """The table server over ``store``: every table in it resumes when the app starts;
+    with ``static``, the files of that directory are served at ``/`` (beneath the API).
 
     >>> from threeup3down.server.store import open_store
     >>> app = create_app(open_store("sqlite://"))
     >>> sorted(route.path for route in app.routes)  # doctest: +NORMALIZE_WHITESPACE
     ['/api/tables', '/api/tables/{table}', '/api/tables/{table}/join',
      '/api/tables/{table}/play', '/api/tables/{table}/record']
+
+    A directory that does not exist is refused at once:
+
+    >>> create_app(open_store("sqlite://"), static="no/such/folder")
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.TableError: static: no/such/folder is not a directory of files to serve
+
+    .. versionchanged:: 0.5.0
+       ``static``.
     """
     limits = limits or Limits()
     hub = hub or TableHub(store)
@@ -429,14 +447,19 @@ def create_app(
             expiring.cancel()
             hub.close()
 
+    routes: list[BaseRoute] = [
+        Route("/api/tables", server.create, methods=["POST"]),
+        Route("/api/tables/{table}", server.summary, methods=["GET"]),
+        Route("/api/tables/{table}/join", server.join, methods=["POST"]),
+        Route("/api/tables/{table}/record", server.record, methods=["GET"]),
+        WebSocketRoute("/api/tables/{table}/play", server.play),
+    ]
+    if static is not None:
+        if not os.path.isdir(static):
+            raise TableError(f"static: {os.fspath(static)} is not a directory of files to serve", code="bad-static")
+        routes.append(Mount("/", app=StaticFiles(directory=static, html=True), name="static"))
     app = Starlette(
-        routes=[
-            Route("/api/tables", server.create, methods=["POST"]),
-            Route("/api/tables/{table}", server.summary, methods=["GET"]),
-            Route("/api/tables/{table}/join", server.join, methods=["POST"]),
-            Route("/api/tables/{table}/record", server.record, methods=["GET"]),
-            WebSocketRoute("/api/tables/{table}/play", server.play),
-        ],
+        routes=routes,
         middleware=[
             Middleware(_RequestTimeout, seconds=limits.request_time),
             Middleware(CORSMiddleware, allow_origins=list(cors), allow_methods=["GET", "POST"],

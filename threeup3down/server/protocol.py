@@ -9,8 +9,10 @@ A client sends, on the WebSocket of a table:
 
 ``hello``  first, within the hello timeout: ``{"type": "hello", "version": 1}``,
            with the seat's ``token`` (none: a spectator), the number ``last``
-           of the last frame it saw (none: from frame 0) and ``svg`` (true: each
-           frame carries the picture of its view).
+           of the last frame it saw (none: from frame 0), ``svg`` (true: each
+           frame carries the picture of its view) and ``locale`` (a language
+           tag: each frame tells its events in that language, its picture is
+           labelled in it, and a refused move is told in it).
 ``move``   a move in move notation: ``{"type": "move", "move": "7r"}``; an
            optional ``seat`` must be the token's own.
 
@@ -35,7 +37,8 @@ from typing import cast
 
 import attrs
 
-from threeup3down.core.errors import IllegalMoveError, NotationError, TableError, ThreeUpError
+from threeup3down.core.errors import IllegalMoveError, LocaleError, NotationError, TableError, ThreeUpError
+from threeup3down.core.i18n import translation
 from threeup3down.core.moves import Move, parse_move
 from threeup3down.formats.codec import JsonValue
 
@@ -61,7 +64,7 @@ class Hello:
     """A client's first message: who it is, and the last frame it saw.
 
     >>> parse_client_message('{"type": "hello", "version": 1, "token": "t", "svg": true}')
-    Hello(token='t', last=None, svg=True)
+    Hello(token='t', last=None, svg=True, locale=None)
     """
 
     token: str | None = None
@@ -70,6 +73,12 @@ class Hello:
     """The number of the last frame the client saw; ``None``: it saw none."""
     svg: bool = False
     """Whether each frame should carry the picture of its view."""
+    locale: str | None = None
+    """The language frames and refusals are told in (``None``: none told, the
+    picture in English).
+
+    .. versionadded:: 0.5.0
+    """
 
 
 @attrs.frozen
@@ -131,13 +140,26 @@ def _optional_int(message: dict[str, object], key: str) -> int | None:
     return value
 
 
+def _locale(value: object) -> str | None:
+    """The hello's ``locale``: a language tag :mod:`threeup3down.core.i18n` reads, or ``None``."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TableError("locale must be a language tag such as 'km'", code="bad-message")
+    try:
+        translation(value)
+    except LocaleError as error:
+        raise TableError(f"locale: {error}", code="bad-message") from None
+    return value
+
+
 def parse_client_message(text: str | bytes) -> Hello | MoveMessage:
     """The message a client sent, or :class:`~threeup3down.core.errors.TableError`
     (its ``code`` says why: ``bad-json``, ``too-large``, ``bad-message``,
     ``unknown-type``, ``bad-version``, ``bad-move``).
 
     >>> parse_client_message('{"type": "hello", "version": 1, "last": 4}')
-    Hello(token=None, last=4, svg=False)
+    Hello(token=None, last=4, svg=False, locale=None)
     >>> parse_client_message('{"type": "shout"}')
     Traceback (most recent call last):
     ...
@@ -146,7 +168,7 @@ def parse_client_message(text: str | bytes) -> Hello | MoveMessage:
     message = _load(text)
     kind = message.get("type")
     if kind == "hello":
-        _fields(message, ("version", "token", "last", "svg"))
+        _fields(message, ("version", "token", "last", "svg", "locale"))
         if message.get("version") != PROTOCOL_VERSION:
             raise TableError(
                 f"this server speaks protocol version {PROTOCOL_VERSION}, "
@@ -158,7 +180,9 @@ def parse_client_message(text: str | bytes) -> Hello | MoveMessage:
             raise TableError("token must be a string", code="bad-message")
         if not isinstance(svg, bool):
             raise TableError("svg must be true or false", code="bad-message")
-        return Hello(token=token, last=_optional_int(message, "last"), svg=svg)
+        return Hello(
+            token=token, last=_optional_int(message, "last"), svg=svg, locale=_locale(message.get("locale"))
+        )
     if kind == "move":
         _fields(message, ("move", "seat"))
         text_move = message.get("move")
@@ -174,14 +198,25 @@ def parse_client_message(text: str | bytes) -> Hello | MoveMessage:
     )
 
 
-def error_message(error: ThreeUpError) -> dict[str, JsonValue]:
-    """The ``error`` message telling a client why its message was refused.
+def error_message(
+    error: ThreeUpError, *, locale: str | None = None, seat: int | None = None
+) -> dict[str, JsonValue]:
+    """The ``error`` message telling a client why its message was refused; with
+    ``locale``, an illegal move is also ``told`` to ``seat`` in that language.
 
     >>> error_message(IllegalMoveError("player 0 cannot play 7r", rule="P2"))
     {'type': 'error', 'code': 'illegal-move', 'message': 'P2: player 0 cannot play 7r', 'rule': 'P2'}
+
+    .. versionchanged:: 0.5.0
+       ``locale`` and ``seat``.
     """
     if isinstance(error, IllegalMoveError):
-        return {"type": "error", "code": "illegal-move", "message": str(error), "rule": error.rule}
+        refused: dict[str, JsonValue] = {
+            "type": "error", "code": "illegal-move", "message": str(error), "rule": error.rule
+        }
+        if locale is not None:
+            refused["told"] = error.message(locale, you=seat)
+        return refused
     code = error.code if isinstance(error, TableError) else "refused"
     return {"type": "error", "code": code, "message": str(error)}
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -123,9 +124,11 @@ def serve(
     origins: tuple[str, ...] = (),
     cors: tuple[str, ...] = (),
     expire_after: float | None = None,
+    static: str | os.PathLike[str] | None = None,
 ) -> None:
     """Serve the tables of ``database`` on ``host``:``port`` until interrupted,
-    deleting tables abandoned for ``expire_after`` seconds (``None``: never).
+    deleting tables abandoned for ``expire_after`` seconds (``None``: never), and
+    the files of the directory ``static`` (a front end) at ``/``.
 
     A database that cannot be opened is refused before the server starts:
 
@@ -137,7 +140,7 @@ def serve(
     limits = limits or Limits()
     store = open_store(database)
     hub = TableHub(store, expire_after=expire_after)
-    app = create_app(store, limits=limits, origins=origins, cors=cors, hub=hub)
+    app = create_app(store, limits=limits, origins=origins, cors=cors, hub=hub, static=static)
     config = uvicorn.Config(
         app,
         host=host,
