@@ -3,7 +3,7 @@
 The picture is :func:`threeup3down.views.svg.observation_svg` of a fixed position,
 turned into a PNG by headless Chromium (Debian's ``chromium``)::
 
-    python examples/render_table_example.py [OUTPUT.png]
+    python -m examples.render_table_example [OUTPUT.png]    # from the repository root
 
 The PNG is checked in as a reviewed example only: the documentation draws
 its tables from positions at build time (``docs/_ext/table_svg.py``). Run
@@ -13,12 +13,12 @@ this again, and look at the result, whenever the drawing changes.
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from scripts.chromium import FLAGS, binaries
 from threeup3down import GameState, Rules, parse_move
 from threeup3down.views.observation import observe
 from threeup3down.views.svg import LastMove, observation_svg
@@ -37,16 +37,6 @@ EXAMPLE_POSITION = (
 two 7s."""
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--hide-scrollbars",
-)
 
 
 def example_svg() -> str:
@@ -66,7 +56,7 @@ def svg_to_png(svg: str, output: Path, chromium: str = "chromium") -> None:
         subprocess.run(
             [
                 chromium,
-                *CHROMIUM_FLAGS,
+                *FLAGS,
                 f"--user-data-dir={Path(folder) / 'profile'}",
                 f"--window-size={size[1]},{size[2]}",
                 f"--screenshot={output.resolve()}",
@@ -81,7 +71,7 @@ def svg_to_png(svg: str, output: Path, chromium: str = "chromium") -> None:
 def main(argv: list[str]) -> int:
     """Write the example PNG (default: docs/_static/table-example.png)."""
     output = Path(argv[0]) if argv else ROOT / "docs" / "_static" / "table-example.png"
-    chromium = shutil.which("chromium")
+    chromium, _ = binaries()
     if chromium is None:
         print("needs Debian's chromium: apt-get install chromium", file=sys.stderr)
         return 1

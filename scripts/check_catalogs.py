@@ -16,7 +16,10 @@ with Babel (the ``[i18n]`` extra):
 3. Babel's checks pass on every translation (no placeholder the English text
    lacks, as many plural forms as the language has), and every ``%(name)s``
    placeholder of the English text is in each form of its translation;
-4. each compiled catalog ``<domain>.mo`` is the one its ``.po`` compiles to.
+4. each compiled catalog ``<domain>.mo`` is the one its ``.po`` compiles to;
+5. the web page's texts file, ``examples/web/static/texts.json`` (the page is
+   static files, so its texts in every language travel as one of them), is
+   the one ``examples/web/texts.py`` writes from the compiled catalogs.
 
 Run from the repository root::
 
@@ -25,7 +28,8 @@ Run from the repository root::
     python -m scripts.check_catalogs --add xx      # start catalogs for the language xx
 
 ``--write`` rewrites the templates, adds new texts to every catalog (empty, for
-a translator to fill), drops texts no longer used and compiles the catalogs;
+a translator to fill), drops texts no longer used, compiles the catalogs and
+writes the web page's texts file;
 ``--add`` also starts an empty catalog of each domain for a new language. The
 check then lists what is left to translate.
 """
@@ -33,9 +37,11 @@ check then lists what is left to translate.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import io
 import re
 import sys
+from types import ModuleType
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -141,9 +147,27 @@ def check(domain: Domain = PACKAGE, locale: Path | None = None) -> list[str]:
     return problems
 
 
+def web_texts() -> ModuleType:
+    """``examples/web/texts.py``, the web page's texts and the writer of its texts file."""
+    spec = importlib.util.spec_from_file_location("web_texts", WEB.source / "texts.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def check_page_texts() -> list[str]:
+    """A problem if the web page's texts file is not what the compiled catalogs give."""
+    texts = web_texts()
+    path: Path = texts.TEXTS_FILE
+    if not path.exists() or path.read_text(encoding="utf-8") != texts.texts_json():
+        return [f"{path.relative_to(ROOT)}: not written from the catalogs (--write)"]
+    return []
+
+
 def check_all() -> list[str]:
-    """The problems of every domain's catalogs."""
-    return [problem for domain in DOMAINS for problem in check(domain)]
+    """The problems of every domain's catalogs, and of the web page's texts file."""
+    return [problem for domain in DOMAINS for problem in check(domain)] + check_page_texts()
 
 
 def _placeholders(text: str) -> set[str]:
@@ -197,6 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for domain in DOMAINS:
         if args.write or args.add:
             write(domain, args.add)
+    if args.write or args.add:
+        web_texts().main()
     problems = check_all()
     for problem in problems:
         print(problem, file=sys.stderr)

@@ -21,7 +21,6 @@ wide, and exits with status 1 if any page failed, 2 if it could not run.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -30,6 +29,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import attrs
+
+from scripts.chromium import missing, selenium_chrome
 
 if TYPE_CHECKING:
     from selenium.webdriver import Chrome
@@ -42,16 +43,6 @@ WIDTHS = (1400, 1000, 600)
 SCREENSHOT_PAGES = ("index.html", "howto/frontend.html", "rules.html", "api.html")
 """The pages photographed at each width, into ``docs/_build/screenshots``."""
 
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--hide-scrollbars",
-)
 
 _MEASURE = """
 const width = window.innerWidth;
@@ -112,25 +103,14 @@ class Overflow:
 def _chromium() -> Iterator[Chrome]:
     """Headless Chromium with a fresh profile, or exit 2 saying what is missing."""
     try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
+        import selenium  # noqa: F401
     except ImportError:
         sys.exit("check_docs_layout: needs Selenium (pip install -e '.[dev]')")
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    chromedriver = shutil.which("chromedriver")
-    if chromium is None or chromedriver is None:
-        sys.exit("check_docs_layout: needs Debian's chromium and chromium-driver")
-    with tempfile.TemporaryDirectory() as profile:
-        options = Options()
-        options.binary_location = chromium
-        for flag in (*FLAGS, f"--user-data-dir={profile}"):
-            options.add_argument(flag)
-        driver = webdriver.Chrome(service=Service(chromedriver), options=options)
-        try:
-            yield driver
-        finally:
-            driver.quit()
+    reason = missing()
+    if reason is not None:
+        sys.exit(f"check_docs_layout: {reason}")
+    with tempfile.TemporaryDirectory() as profile, selenium_chrome(Path(profile)) as driver:
+        yield driver
 
 
 def overflows(
