@@ -42,13 +42,16 @@ FAST_CLIENTS = Limits(messages_per_second=10_000.0, messages_burst=10_000)
 def app_client(
     store: Store | None = None, *, limits: Limits | None = None, origins: tuple[str, ...] = (),
     cors: tuple[str, ...] = (), seed: int = SEED, expire_after: float | None = None,
+    static: Path | None = None,
 ) -> Iterator[TestClient]:
-    """A test client of the app over ``store`` (a new one in memory), every table dealt with ``seed``."""
+    """A test client of the app over ``store`` (a new one in memory), every table dealt with
+    ``seed``, serving the files of ``static`` at ``/`` if given."""
     store = store or open_store("sqlite://")
     limits = limits or FAST_CLIENTS
     hub = TableHub(store, seeds=lambda: seed, rng=random.Random(seed), expire_after=expire_after)
     try:
-        with TestClient(create_app(store, limits=limits, origins=origins, cors=cors, hub=hub)) as client:
+        app = create_app(store, limits=limits, origins=origins, cors=cors, hub=hub, static=static)
+        with TestClient(app) as client:
             yield client
     finally:
         store.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 from collections.abc import Iterator
 from typing import Any
 
@@ -233,3 +234,40 @@ def test_creating_tables_is_limited_per_client_and_evicts_no_table() -> None:
                     for _ in range(200)]
         assert statuses.count(201) == 2 and statuses.count(429) == 198
         assert client.get(f"/api/tables/{first}").status_code == 200
+
+
+STATIC = Path(__file__).resolve().parent.parent / "examples" / "web" / "static"
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [("/", "text/html"), ("/app.js", "text/javascript"), ("/style.css", "text/css"), ("/texts.json", "application/json")],
+)
+def test_a_front_end_s_files_are_served_beside_the_api(path: str, kind: str) -> None:
+    """With static, the page and its files are served at /, the API still under /api."""
+    with app_client(static=STATIC) as client:
+        answer = client.get(path)
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith(kind)
+        assert client.post("/api/tables", json={"seats": ["human", "human"]}).status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [
+        ("GET", "/../server.py", 404),
+        ("GET", "/%2e%2e/%2e%2e/pyproject.toml", 404),
+        ("GET", "/..%2f..%2fpyproject.toml", 404),
+        ("GET", "/nothing.html", 404),
+        ("GET", "/api/nowhere", 404),
+        ("POST", "/", 405),
+        ("DELETE", "/app.js", 405),
+    ],
+)
+def test_no_file_outside_the_front_end_is_served_and_refusals_are_json(method: str, path: str, status: int) -> None:
+    """Paths that climb out of the directory, or name no file in it, and methods a file
+    does not take, get a JSON error, never a file or HTML."""
+    with app_client(static=STATIC) as client:
+        answer = client.request(method, path)
+    assert answer.status_code == status
+    assert answer.headers["content-type"] == "application/json"
+    assert answer.json()["error"]["code"] in ("not-found", "method-not-allowed")

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import random
 import socket
 import sqlite3
+import time
 from pathlib import Path
 from collections.abc import Iterator
 from typing import Any
@@ -25,10 +27,12 @@ from threeup3down.server.store import open_store  # noqa: E402
 
 
 @contextlib.contextmanager
-def connect(server: ServerProcess, table: str, token: str | None, last: int | None = None) -> Iterator[Any]:
-    """A WebSocket of ``table``, past its welcome."""
+def connect(
+    server: ServerProcess, table: str, token: str | None, last: int | None = None, **extra: object
+) -> Iterator[Any]:
+    """A WebSocket of ``table``, past its welcome (``extra``: more fields of the hello)."""
     with sync_client.connect(f"{server.ws_url}/api/tables/{table}/play", open_timeout=30) as websocket:
-        message: dict[str, object] = {"type": "hello", "version": 1}
+        message: dict[str, object] = {"type": "hello", "version": 1, **extra}
         if token is not None:
             message["token"] = token
         if last is not None:
@@ -112,7 +116,7 @@ def test_the_seed_is_the_server_s_and_is_shown_only_when_the_game_is_over(tmp_pa
         texts = [json.dumps(created), json.dumps(joined)]
         rng = random.Random(8)
         frame: dict[str, Any] = {"result": "*", "moves": []}
-        with connect(server, table, joined["token"]) as websocket:
+        with connect(server, table, joined["token"], svg=True, locale="vi") as websocket:
             while frame["result"] == "*":
                 text = websocket.recv(timeout=60)
                 texts.append(text)
@@ -209,3 +213,62 @@ def test_the_deal_comes_from_the_stored_seed(tmp_path: Path) -> None:
             frame = json.loads(websocket.recv(timeout=60))
     deal = new_game(Rules(players=2), seed=stored_seed(database, table))
     assert frame["view"]["hand"] == [str(card) for card in observe(deal, 1).hand]
+
+
+def test_a_client_trickling_a_request_byte_by_byte_is_cut_at_the_deadline(tmp_path: Path) -> None:
+    """A client that keeps sending, one byte at a time, never finishes a request: it is
+    answered 408 in JSON at the request deadline however steadily the bytes come."""
+    request = b"GET /api/tables/x HTTP/1.1\r\nHost: a\r\nX-Pad: " + b"a" * 4000 + b"\r\n\r\n"
+    with ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}", "--request-time", "1") as server:
+        connection = socket.create_connection(("127.0.0.1", server.port), timeout=60)
+        sent = 0
+        with contextlib.suppress(OSError):  # the server closes the connection at the deadline
+            while sent < len(request) and not answered(connection):
+                connection.sendall(request[sent:sent + 1])
+                sent += 1
+                time.sleep(0.01)  # the trickle's pace, not a measurement
+        answer = read_all(connection)
+    assert sent < len(request)
+    assert answer.startswith(b"HTTP/1.1 408 ") and b'"timeout"' in answer
+
+
+def answered(connection: socket.socket) -> bool:
+    """Whether the server has sent something (or closed) on ``connection``, without waiting."""
+    connection.setblocking(False)
+    try:
+        return connection.recv(1, socket.MSG_PEEK) is not None
+    except BlockingIOError:
+        return False
+    finally:
+        connection.settimeout(60)
+
+
+def post_from(address: str, server: ServerProcess, path: str, body: object) -> tuple[int, Any]:
+    """POST ``body`` as JSON from the loopback address ``address`` (127.0.0.2, ...)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60, source_address=(address, 0))
+    try:
+        connection.request("POST", path, json.dumps(body), {"content-type": "application/json"})
+        answer = connection.getresponse()
+        return answer.status, json.loads(answer.read())
+    finally:
+        connection.close()
+
+
+def test_a_creation_flood_from_one_address_removes_no_table_of_another(tmp_path: Path) -> None:
+    """An address creating tables as fast as it can is refused past its burst (429, JSON);
+    a table another address created stays, plays, and that address may still create."""
+    with ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}") as server:
+        status, created = post_from("127.0.0.2", server, "/api/tables", {"seats": ["human", "lowest"]})
+        assert status == 201
+        table = created["table"]
+        statuses = [
+            post_from("127.0.0.3", server, "/api/tables", {"seats": ["human", "human"]})[0] for _ in range(40)
+        ]
+        status, joined = post_from("127.0.0.2", server, f"/api/tables/{table}/join", {"invite": created["invites"][0]})
+        assert status == 200
+        with connect(server, table, joined["token"]) as websocket:
+            frame = json.loads(websocket.recv(timeout=60))
+        again = post_from("127.0.0.2", server, "/api/tables", {"seats": ["human", "human"]})[0]
+    assert statuses.count(201) == 10 and statuses.count(429) == 30  # the default burst of 10
+    assert frame["n"] == 0 and frame["moves"]
+    assert again == 201

@@ -1,146 +1,86 @@
-"""A whole game in a real headless Chromium, clicking the example page (examples/web/).
+"""One whole game at one table in three headless Chromiums, through ``threeup3down serve``.
 
-Needs Debian's ``chromium`` and ``chromium-driver`` and Selenium from PyPI;
-without them the test is skipped and says which is missing.
+Browser A creates a table of two people and its invite links, browser B takes
+the other seat by its link, browser C watches by the watch link; A and B play
+the game to its end by clicking their legal moves, B's connection is dropped
+mid-game and comes back, and every page has been sent every frame exactly
+once. Needs Debian's ``chromium`` and ``chromium-driver`` and Selenium (the
+``[web]`` extra); without them the test is skipped and says which is missing.
 """
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 
-pytest.importorskip("selenium", reason="needs Selenium (pip install selenium)")
+from scripts.chromium import missing
+from tests.extras import require
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+require("starlette", "server")
+pytest.importorskip("selenium", reason="needs Selenium, from the [web] extra: pip install -e '.[web]'")
+
+from selenium.webdriver import Chrome  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-from tests.web_support import SEED, choose, running_server  # noqa: E402
-from threeup3down import Card, ChooseUp, FlipDown, Play, Source, Swap, parse_move  # noqa: E402
+from scripts.chromium import selenium_chrome  # noqa: E402
+from tests.server_support import http_json  # noqa: E402
+from tests.web_support import choose, serving_the_page  # noqa: E402
+from threeup3down import ChooseUp, FlipDown, Play, Source, Swap, parse_move, replay  # noqa: E402
+from threeup3down.formats.serialization import RECORD  # noqa: E402
+from threeup3down.views.events import GameOver  # noqa: E402
+from threeup3down.views.narration import describe  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--window-size=1400,1000",
-)
+pytestmark = pytest.mark.skipif(missing() is not None, reason=str(missing()))
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or CHROMEDRIVER is None,
-    reason="needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)",
-)
-
-Browser = webdriver.Chrome
+DROP_AT = 9
+"""B's connection is dropped at the first frame from this one on at which A is to move."""
 
 
 @pytest.fixture
-def browser(tmp_path: Path) -> Iterator[Browser]:
-    """Headless Chromium with a fresh profile, driven through Debian's chromedriver."""
-    assert CHROMIUM is not None and CHROMEDRIVER is not None
-    options = Options()
-    options.binary_location = CHROMIUM
-    for flag in (*FLAGS, f"--user-data-dir={tmp_path / 'profile'}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+def browsers(tmp_path: Path) -> Iterator[tuple[Chrome, Chrome, Chrome]]:
+    """Three headless Chromiums, each with a profile of its own: A, B and the spectator C."""
+    with ExitStack() as stack:
+        yield tuple(  # type: ignore[misc]
+            stack.enter_context(selenium_chrome(tmp_path / name)) for name in ("a", "b", "c")
+        )
 
 
-BUTTONS = {
-    "#play": ("up:", "play"),
-    "#swap": ("swap:",),
-    'button[data-move="pick"]': ("pick",),
-    'button[data-move="draw"]': ("draw",),
-    'button[data-move="take"]': ("take",),
-    'button[data-move="keep"]': ("keep",),
-}
-"""Each move button, and the legal moves (by their notation's start) that it makes."""
-
-
-def visible_buttons(browser: Browser) -> set[str]:
-    """The move buttons the page shows."""
-    return {
-        selector for selector in BUTTONS
-        if browser.find_element(By.CSS_SELECTOR, selector).is_displayed()
-    }
-
-
-def expected_buttons(legal: list[str]) -> set[str]:
-    """The buttons for the kinds of move in ``legal``: a play button for plays, one per word move."""
-    shown = set()
-    for selector, starts in BUTTONS.items():
-        for move in legal:
-            is_play = not move.startswith(("up:", "swap:", "v")) and move not in (
-                "pick", "draw", "take", "keep"
-            )
-            if any(move.startswith(start) for start in starts if start != "play") or (
-                "play" in starts and is_play
-            ):
-                shown.add(selector)
-    return shown
-
-
-def wait(browser: Browser, condition: str, *args: object) -> None:
-    """Wait (at most 10 s) until the JavaScript expression ``condition`` is true."""
-    WebDriverWait(browser, 10, poll_frequency=0.02).until(
+def wait(browser: Chrome, condition: str, *args: object) -> None:
+    """Wait (at most 20 s) until the JavaScript expression ``condition`` is true."""
+    WebDriverWait(browser, 20, poll_frequency=0.02).until(
         lambda driver: driver.execute_script(f"return {condition}", *args)
     )
 
 
-def renders(browser: Browser) -> int:
-    """How often the page has drawn a view from the server."""
-    return int(browser.execute_script("return Number(document.body.dataset.renders)"))
+def at_frame(browser: Chrome, number: int) -> None:
+    """Wait until the page has drawn frame ``number``."""
+    wait(browser, "document.body.dataset.frame === arguments[0]", str(number))
 
 
-def page(browser: Browser) -> tuple[list[str], list[str], Card | None]:
-    """The legal moves listed, the own hand, and the top of the discard pile, as the page shows them."""
-    legal, hand, top = browser.execute_script(
-        """
-        const cards = (selector) => [...document.querySelectorAll(selector)].map((g) => g.dataset.card);
-        return [
-          [...document.querySelectorAll('#legal li')].map((li) => li.dataset.move),
-          cards('#table g.own g[data-zone="hand"]'),
-          cards('#table g[data-zone="discard"]').pop() || null,
-        ];
-        """
-    )
-    return legal, hand, Card.parse(top) if top else None
+def legal(browser: Chrome) -> list[str]:
+    """The legal moves the page lists (none when its seat is not to move)."""
+    return list(browser.execute_script(
+        "return [...document.querySelectorAll('#legal li')].map((li) => li.dataset.move)"
+    ))
 
 
-def click_card(
-    browser: Browser, zone: str, card: str | None = None, position: int | None = None
-) -> None:
+def click_card(browser: Chrome, zone: str, card: str | None = None, position: int | None = None) -> None:
     """Click an own card that is not selected yet, near its top-left corner (always in view)."""
     selector = f'#table g.own g[data-zone="{zone}"]:not(.selected)'
     selector += f'[data-card="{card}"]' if card is not None else f'[data-position="{position}"]'
-    element: WebElement = browser.find_element(By.CSS_SELECTOR, selector)
+    element = browser.find_element(By.CSS_SELECTOR, selector)
     size = element.size
     ActionChains(browser, duration=0).move_to_element_with_offset(
         element, 10 - size["width"] // 2, 10 - size["height"] // 2
     ).click().perform()
 
 
-def click_button(browser: Browser, selector: str) -> None:
-    """Click a button of the page."""
-    browser.find_element(By.CSS_SELECTOR, selector).click()
-
-
-def make(browser: Browser, text: str) -> None:
+def make(browser: Chrome, text: str) -> None:
     """Make the move ``text`` as a person would: click its cards, then its button."""
     move = parse_move(text)
     match move:
@@ -148,111 +88,60 @@ def make(browser: Browser, text: str) -> None:
             zone = "up" if isinstance(move, Play) and move.source is Source.UP else "hand"
             for card in move.cards:
                 click_card(browser, zone, str(card))
-            click_button(browser, "#play")
+            browser.find_element(By.ID, "play").click()
         case FlipDown():
             click_card(browser, "down", position=move.position)
         case Swap():
             click_card(browser, "hand", str(move.hand_card))
             click_card(browser, "up", str(move.up_card))
-            click_button(browser, "#swap")
+            browser.find_element(By.ID, "swap").click()
         case _:
-            click_button(browser, f'button[data-move="{text}"]')
+            browser.find_element(By.CSS_SELECTOR, f'button[data-move="{text}"]').click()
 
 
-def try_a_card_lower_than_the_top(browser: Browser, hand: list[str], top: Card) -> str | None:
-    """Click a hand card lower than the top and Play; the refusal the page shows."""
-    low = next((card for card in hand if Card.parse(card).rank < top.rank), None)
-    if low is None or top.rank.is_clear:
-        return None
-    before = renders(browser)
-    click_card(browser, "hand", low)
-    click_button(browser, "#play")
-    wait(browser, "!document.getElementById('message').hidden")
-    assert renders(browser) == before  # the table stays as it was
-    message = browser.find_element(By.ID, "message")
-    return f"{message.get_attribute('data-rule')} | {message.text}"
-
-
-def test_a_whole_game_in_chromium(browser: Browser) -> None:
-    """Setup choice, plays, pick-ups, a refused click and the result, clicked through in Chromium.
-
-    No stopwatch bounds the whole game (a busy machine can slow it past any
-    bound): each step waits at most ten seconds for the page, so a page that
-    stops answering still fails.
-    """
-    with running_server() as base:
-        browser.get(base + "/")
-        browser.find_element(By.ID, "seed").send_keys(str(SEED))
-        click_button(browser, "#start")
-        wait(browser, "document.querySelector('#table svg') !== null")
-        made: list[str] = []
-        refusal = None
-        while not browser.find_element(By.ID, "result").is_displayed():
-            legal, hand, top = page(browser)
-            if refusal is None and top is not None and not legal[0].startswith("up:"):
-                refusal = try_a_card_lower_than_the_top(browser, hand, top)
-            assert visible_buttons(browser) == expected_buttons(legal), legal
-            text = choose(legal)
-            before = renders(browser)
-            make(browser, text)
-            wait(browser, "Number(document.body.dataset.renders) > arguments[0]", before)
-            assert not browser.find_element(By.ID, "message").is_displayed()
-            made.append(text)
-        result = browser.find_element(By.ID, "result").text
-        log = browser.find_element(By.ID, "log").text
-    assert made[0].startswith("up:") and "pick" in made and any(m.startswith("^") for m in made)
-    assert refusal is not None and refusal.startswith("P2 | Not allowed: you cannot play")
-    assert "lower than the" in refusal and refusal.endswith("(rule P2)")
-    assert "You choose your 3UP cards" in log
-    assert "You pick up the pile" in log
-    assert result == "Game over. You win."
-
-
-def overflow(browser: Browser) -> list[str]:
-    """Elements that reach past the right edge of the window (empty when the layout fits)."""
-    return list(
-        browser.execute_script(
-            """
-            const width = document.documentElement.clientWidth;
-            const wide = [...document.querySelectorAll('body *')].filter((element) => {
-              const box = element.getBoundingClientRect();
-              return box.width > 0 && box.right > width + 0.5 && !element.closest('svg');
-            }).map((element) => element.tagName + '#' + element.id);
-            if (document.documentElement.scrollWidth > width) {
-              wide.push('page scrolls sideways: ' + document.documentElement.scrollWidth);
-            }
-            return wide;
-            """
-        )
-    )
-
-
-def test_a_narrow_screen_in_chromium(browser: Browser, tmp_path: Path) -> None:
-    """At 420 px wide the page fits the screen; setup shows only the 3UP button; the highlight is explained."""
-    browser.set_window_size(420, 900)
-    with running_server() as base:
-        browser.get(base + "/")
-        assert browser.execute_script("return window.innerWidth") <= 420
-        browser.find_element(By.ID, "seed").send_keys(str(SEED))
-        click_button(browser, "#start")
-        wait(browser, "document.querySelector('#table svg') !== null")
-        assert overflow(browser) == []
-        # The table keeps a readable size (it scrolls sideways inside its own box).
-        assert browser.execute_script(
-            "return document.querySelector('#table svg').getBoundingClientRect().width"
-        ) >= 600
-        assert visible_buttons(browser) == {"#play"}
-        assert browser.find_element(By.ID, "play").text == "Choose selected as 3UP"
-        assert not browser.find_element(By.ID, "last-move").is_displayed()
-        legal, _, _ = page(browser)
-        before = renders(browser)
-        make(browser, choose(legal))
-        wait(browser, "Number(document.body.dataset.renders) > arguments[0]", before)
-        explanation = browser.find_element(By.ID, "last-move").text
-        assert explanation == "Outlined in purple on the table: the last move, player 2 chose 3UP cards."
-        assert overflow(browser) == []
-        shot = tmp_path / "narrow.png"
-        assert browser.save_screenshot(str(shot))
-    png = shot.read_bytes()
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    assert int.from_bytes(png[16:20], "big") <= 420 * 2  # the width, at most double for a dense screen
+def test_two_browsers_play_a_game_a_third_watches_and_a_dropped_connection_loses_no_frame(
+    tmp_path: Path, browsers: tuple[Chrome, Chrome, Chrome]
+) -> None:
+    """Create, invite, join by link, watch, play to the end with B dropped and back mid-game:
+    each page got frames 0 to the last exactly once, in order, and the spectator sees the end."""
+    a, b, c = browsers
+    with serving_the_page(tmp_path) as server:
+        a.get(server.url + "/")
+        wait(a, "document.body.dataset.ready === 'true'")
+        a.find_element(By.ID, "create").click()
+        wait(a, "document.querySelector('a.invite') !== null")
+        b.get(a.find_element(By.CSS_SELECTOR, 'a.invite[data-seat="1"]').get_attribute("href"))
+        c.get(a.find_element(By.CSS_SELECTOR, "a.watch").get_attribute("href"))
+        table = str(a.execute_script("return window.threeup.connection.table"))
+        seats = {browser: browser.find_element(By.ID, "seat").text for browser in (a, b, c)}
+        number, dropped = 0, False
+        while True:
+            for browser in (a, b, c):
+                at_frame(browser, number)
+            if c.execute_script("return document.body.dataset.result") != "*":
+                break
+            moves = {browser: legal(browser) for browser in (a, b)}
+            assert sorted(map(bool, moves.values())) == [False, True], moves  # one seat is to move
+            mover = a if moves[a] else b
+            if not dropped and number >= DROP_AT and mover is a:
+                b.execute_script("window.threeup.connection.socket.close()")
+                wait(b, "document.body.dataset.connection === 'reconnecting'")
+                dropped = True
+            make(mover, choose(moves[mover]))
+            number += 1
+        wait(b, "document.body.dataset.connection === 'open' || document.body.dataset.connection === 'closed'")
+        frames = {browser: browser.execute_script("return window.threeup.frames") for browser in (a, b, c)}
+        connects = b.execute_script("return window.threeup.connection.connects")
+        results = {browser: browser.find_element(By.ID, "result").text for browser in (a, b, c)}
+        status, record = http_json("GET", f"{server.url}/api/tables/{table}/record")
+    assert seats == {a: "You are player 0.", b: "You are player 1.", c: "You are watching the game."}
+    assert dropped and connects == 2
+    game = RECORD.from_dict(record)
+    assert status == 200 and len(game.moves) == number
+    assert all(sent == list(range(number + 1)) for sent in frames.values()), frames
+    end = replay(game)[-1]
+    over = GameOver(end.winner, end.places, end.is_stalemate)
+    assert results == {
+        a: describe(over, you=0), b: describe(over, you=1), c: describe(over),
+    }
+    assert "Game over. You win." in (results[a], results[b])

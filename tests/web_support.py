@@ -1,26 +1,19 @@
-"""The example web server (examples/web/server.py) as tests start it, and the player they play.
+"""The web page (examples/web/static) as tests serve it, and the plan its players follow.
 
-:func:`running_server` starts the server with its one documented command,
-on port 0 (a free port on 127.0.0.1), importing this checkout's package
-(:func:`tests.subprocesses.child_environment`), and stops it afterwards.
-:func:`choose` is a fixed, simple plan for seat 0 (highest cards face up,
-lowest play first, Clears last), so a seed gives the same game every run.
+:func:`serving_the_page` runs ``threeup3down serve --static examples/web/static``
+(:class:`tests.server_support.ServerProcess`: 127.0.0.1, a free port, a temporary
+SQLite file), the one command examples/web/README.md gives. :func:`choose` is a
+fixed, simple plan for a seat (highest cards face up, lowest play first,
+Clears last), so a deal gives the same game every run.
 """
 
 from __future__ import annotations
 
-import json
-import re
-import subprocess
-import sys
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
-from tests.subprocesses import child_environment
+from tests.server_support import ServerProcess
 from threeup3down import (
     ChooseUp,
     DeclineSwap,
@@ -33,53 +26,21 @@ from threeup3down import (
     parse_move,
 )
 
-__all__ = ["SEED", "Answer", "call", "choose", "running_server"]
+__all__ = ["STATIC", "choose", "serving_the_page"]
 
-SERVER = Path(__file__).resolve().parent.parent / "examples" / "web" / "server.py"
-
-SEED = 29
-"""A three-player deal in which :func:`choose` at seat 0 makes a setup choice,
-plays from hand and from 3UP, picks up the pile three times, turns 3DOWN
-cards over, and wins: 24 decisions in all."""
-
-Answer = tuple[int, dict[str, Any]]
-"""An HTTP status and the JSON object answered."""
+STATIC = Path(__file__).resolve().parent.parent / "examples" / "web" / "static"
+"""The page's files."""
 
 
 @contextmanager
-def running_server(*options: str) -> Iterator[str]:
-    """``python examples/web/server.py --port 0 [options]``; yields its base URL (http://127.0.0.1:PORT)."""
-    with subprocess.Popen(
-        [sys.executable, str(SERVER), "--port", "0", "--quiet", *options],
-        stdout=subprocess.PIPE,
-        text=True,
-        env=child_environment(),
-    ) as process:
-        try:
-            assert process.stdout is not None
-            line = process.stdout.readline()
-            found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-            assert found, f"the server printed {line!r}"
-            yield f"http://127.0.0.1:{found[1]}"
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
-
-
-def call(base: str, method: str, path: str, body: object = None) -> Answer:
-    """Send a JSON request; the status and JSON object of the answer (errors included)."""
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method)
-    request.add_header("Content-Type", "application/json")
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
+def serving_the_page(folder: Path) -> Iterator[ServerProcess]:
+    """``threeup3down serve --static examples/web/static`` over a SQLite file in ``folder``."""
+    with ServerProcess(f"sqlite:///{folder / 'tables.db'}", "--static", str(STATIC)) as server:
+        yield server
 
 
 def choose(moves: list[str]) -> str:
-    """Seat 0's plan: draw when offered, highest cards as 3UP, the lowest widest play
+    """A seat's plan: draw when offered, highest cards as 3UP, the lowest widest play
     (Clears last), keep on a swap offer, turn over 3DOWN card 0, pick up last."""
 
     def preference(text: str) -> tuple[int, int, int]:
