@@ -7,7 +7,6 @@ missing (CI installs them and runs the check on the built docs).
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,12 +14,9 @@ import pytest
 pytest.importorskip("selenium", reason="needs Selenium (pip install selenium)")
 
 from scripts.check_docs_layout import Overflow, overflows  # noqa: E402
+from scripts.chromium import missing  # noqa: E402
 
-pytestmark = pytest.mark.skipif(
-    (shutil.which("chromium") or shutil.which("chromium-browser")) is None
-    or shutil.which("chromedriver") is None,
-    reason="needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)",
-)
+pytestmark = pytest.mark.skipif(missing() is not None, reason=str(missing()))
 
 LONG_LINE = "x = " + "1 + " * 300 + "1"
 

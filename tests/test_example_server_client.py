@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import importlib.util
+import shutil
+import subprocess
 from pathlib import Path
+
+import pytest
 
 from tests.extras import require
 
@@ -25,3 +29,23 @@ def test_the_client_plays_a_game_to_its_result(tmp_path: Path) -> None:
     with ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}") as server:
         result = client.play(server.url, 3)
     assert result != "*" and _RESULT.fullmatch(result)
+
+
+NODE = shutil.which("node")
+JS_EXAMPLE = Path(__file__).parent.parent / "examples" / "server_client.mjs"
+
+
+@pytest.mark.skipif(NODE is None, reason="needs Node.js (apt-get install nodejs)")
+def test_the_javascript_client_plays_a_game_to_its_result(tmp_path: Path) -> None:
+    """examples/server_client.mjs, run by Node.js, creates a table, joins it and plays until
+    the game ends (Node.js 20 needs --experimental-websocket for its WebSocket)."""
+    assert NODE is not None
+    version = subprocess.run([NODE, "--version"], capture_output=True, text=True, check=True).stdout
+    flags = ["--experimental-websocket"] if int(version.lstrip("v").split(".")[0]) < 22 else []
+    with ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}") as server:
+        run = subprocess.run(
+            [NODE, *flags, str(JS_EXAMPLE), server.url], capture_output=True, text=True, timeout=120, check=False
+        )
+    assert run.returncode == 0, run.stderr
+    printed = run.stdout.strip()
+    assert printed.startswith("result: ") and _RESULT.fullmatch(printed.removeprefix("result: "))
