@@ -30,7 +30,7 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from scripts.chromium import selenium_chrome  # noqa: E402
 from tests.server_support import http_json  # noqa: E402
 from tests.web_support import choose, serving_the_page  # noqa: E402
-from threeup3down import ChooseUp, FlipDown, Play, Source, Swap, parse_move, replay  # noqa: E402
+from threeup3down import Card, ChooseUp, FlipDown, Play, Source, Swap, parse_move, replay  # noqa: E402
 from threeup3down.formats.serialization import RECORD  # noqa: E402
 from threeup3down.views.events import GameOver  # noqa: E402
 from threeup3down.views.narration import describe  # noqa: E402
@@ -45,9 +45,8 @@ DROP_AT = 9
 def browsers(tmp_path: Path) -> Iterator[tuple[Chrome, Chrome, Chrome]]:
     """Three headless Chromiums, each with a profile of its own: A, B and the spectator C."""
     with ExitStack() as stack:
-        yield tuple(  # type: ignore[misc]
-            stack.enter_context(selenium_chrome(tmp_path / name)) for name in ("a", "b", "c")
-        )
+        a, b, c = (stack.enter_context(selenium_chrome(tmp_path / name)) for name in ("a", "b", "c"))
+        yield a, b, c
 
 
 def wait(browser: Chrome, condition: str, *args: object) -> None:
@@ -60,6 +59,13 @@ def wait(browser: Chrome, condition: str, *args: object) -> None:
 def at_frame(browser: Chrome, number: int) -> None:
     """Wait until the page has drawn frame ``number``."""
     wait(browser, "document.body.dataset.frame === arguments[0]", str(number))
+
+
+def href(browser: Chrome, selector: str) -> str:
+    """The address a link of the page leads to."""
+    address = browser.find_element(By.CSS_SELECTOR, selector).get_attribute("href")
+    assert address is not None, selector
+    return address
 
 
 def legal(browser: Chrome) -> list[str]:
@@ -99,6 +105,27 @@ def make(browser: Chrome, text: str) -> None:
             browser.find_element(By.CSS_SELECTOR, f'button[data-move="{text}"]').click()
 
 
+def try_a_card_lower_than_the_top(browser: Chrome) -> str | None:
+    """Click an own hand card lower than the top of the discard pile and Play; the refusal
+    the page shows (``None``: no such card, or a Clear on top)."""
+    hand, top = browser.execute_script(
+        """
+        const cards = (selector) => [...document.querySelectorAll(selector)].map((g) => g.dataset.card);
+        return [cards('#table g.own g[data-zone="hand"]'), cards('#table g[data-zone="discard"]').pop() || null];
+        """
+    )
+    if top is None or Card.parse(top).rank.is_clear:
+        return None
+    low = next((card for card in hand if Card.parse(card).rank < Card.parse(top).rank), None)
+    if low is None:
+        return None
+    click_card(browser, "hand", low)
+    browser.find_element(By.ID, "play").click()
+    wait(browser, "!document.getElementById('message').hidden")
+    message = browser.find_element(By.ID, "message")
+    return f"{message.get_attribute('data-rule')} | {message.text}"
+
+
 def test_two_browsers_play_a_game_a_third_watches_and_a_dropped_connection_loses_no_frame(
     tmp_path: Path, browsers: tuple[Chrome, Chrome, Chrome]
 ) -> None:
@@ -110,11 +137,11 @@ def test_two_browsers_play_a_game_a_third_watches_and_a_dropped_connection_loses
         wait(a, "document.body.dataset.ready === 'true'")
         a.find_element(By.ID, "create").click()
         wait(a, "document.querySelector('a.invite') !== null")
-        b.get(a.find_element(By.CSS_SELECTOR, 'a.invite[data-seat="1"]').get_attribute("href"))
-        c.get(a.find_element(By.CSS_SELECTOR, "a.watch").get_attribute("href"))
+        b.get(href(a, 'a.invite[data-seat="1"]'))
+        c.get(href(a, "a.watch"))
         table = str(a.execute_script("return window.threeup.connection.table"))
         seats = {browser: browser.find_element(By.ID, "seat").text for browser in (a, b, c)}
-        number, dropped = 0, False
+        number, dropped, refusal = 0, False, None
         while True:
             for browser in (a, b, c):
                 at_frame(browser, number)
@@ -127,6 +154,10 @@ def test_two_browsers_play_a_game_a_third_watches_and_a_dropped_connection_loses
                 b.execute_script("window.threeup.connection.socket.close()")
                 wait(b, "document.body.dataset.connection === 'reconnecting'")
                 dropped = True
+            if refusal is None and not moves[mover][0].startswith("up:"):
+                refusal = try_a_card_lower_than_the_top(mover)
+                if refusal is not None:
+                    assert mover.execute_script("return document.body.dataset.frame") == str(number)
             make(mover, choose(moves[mover]))
             number += 1
         wait(b, "document.body.dataset.connection === 'open' || document.body.dataset.connection === 'closed'")
@@ -136,6 +167,8 @@ def test_two_browsers_play_a_game_a_third_watches_and_a_dropped_connection_loses
         status, record = http_json("GET", f"{server.url}/api/tables/{table}/record")
     assert seats == {a: "You are player 0.", b: "You are player 1.", c: "You are watching the game."}
     assert dropped and connects == 2
+    assert refusal is not None and refusal.startswith("P2 | Not allowed: you cannot play ")
+    assert "lower than the" in refusal and refusal.endswith("(rule P2)")
     game = RECORD.from_dict(record)
     assert status == 200 and len(game.moves) == number
     assert all(sent == list(range(number + 1)) for sent in frames.values()), frames
