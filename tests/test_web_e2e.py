@@ -2,9 +2,11 @@
 
 Browser A creates a table of two people and its invite links, browser B takes
 the other seat by its link, browser C watches by the watch link; A and B play
-the game to its end by clicking their legal moves, B's connection is dropped
-mid-game and comes back, and every page has been sent every frame exactly
-once. Needs Debian's ``chromium`` and ``chromium-driver`` and Selenium (the
+the game to its end by clicking their legal moves. Mid-game B is taken off
+the network (Chrome DevTools' emulation) and its WebSocket closed; A moves
+meanwhile; back online, B's page reconnects by itself, says hello with the
+last frame it drew and is sent the one it missed. Every page has been sent
+every frame exactly once, in order. Needs Debian's ``chromium`` and ``chromium-driver`` and Selenium (the
 ``[web]`` extra); without them the test is skipped and says which is missing.
 """
 
@@ -59,6 +61,15 @@ def wait(browser: Chrome, condition: str, *args: object) -> None:
 def at_frame(browser: Chrome, number: int) -> None:
     """Wait until the page has drawn frame ``number``."""
     wait(browser, "document.body.dataset.frame === arguments[0]", str(number))
+
+
+def network(browser: Chrome, *, offline: bool) -> None:
+    """Take the browser off the network, or put it back (Chrome DevTools' emulation)."""
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd(
+        "Network.emulateNetworkConditions",
+        {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
 
 
 def href(browser: Chrome, selector: str) -> str:
@@ -141,7 +152,7 @@ def test_two_browsers_play_a_game_a_third_watches_and_a_dropped_connection_loses
         c.get(href(a, "a.watch"))
         table = str(a.execute_script("return window.threeup.connection.table"))
         seats = {browser: browser.find_element(By.ID, "seat").text for browser in (a, b, c)}
-        number, dropped, refusal = 0, False, None
+        number, dropped, dropped_at, refusal = 0, False, -1, None
         while True:
             for browser in (a, b, c):
                 at_frame(browser, number)
@@ -150,23 +161,33 @@ def test_two_browsers_play_a_game_a_third_watches_and_a_dropped_connection_loses
             moves = {browser: legal(browser) for browser in (a, b)}
             assert sorted(map(bool, moves.values())) == [False, True], moves  # one seat is to move
             mover = a if moves[a] else b
-            if not dropped and number >= DROP_AT and mover is a:
+            drop = not dropped and number >= DROP_AT and mover is a
+            if drop:  # B goes offline and loses its connection; its page tries to reconnect
+                network(b, offline=True)
                 b.execute_script("window.threeup.connection.socket.close()")
                 wait(b, "document.body.dataset.connection === 'reconnecting'")
-                dropped = True
+                dropped, dropped_at = True, number
             if refusal is None and not moves[mover][0].startswith("up:"):
                 refusal = try_a_card_lower_than_the_top(mover)
                 if refusal is not None:
                     assert mover.execute_script("return document.body.dataset.frame") == str(number)
             make(mover, choose(moves[mover]))
             number += 1
+            if drop:  # A's move was made while B was away: B gets it once back online
+                at_frame(a, number)
+                at_frame(c, number)
+                assert b.execute_script("return document.body.dataset.connection") == "reconnecting"
+                assert b.execute_script("return document.body.dataset.frame") == str(number - 1)
+                network(b, offline=False)
         wait(b, "document.body.dataset.connection === 'open' || document.body.dataset.connection === 'closed'")
         frames = {browser: browser.execute_script("return window.threeup.frames") for browser in (a, b, c)}
         connects = b.execute_script("return window.threeup.connection.connects")
+        hellos = b.execute_script("return window.threeup.connection.hellos")
         results = {browser: browser.find_element(By.ID, "result").text for browser in (a, b, c)}
         status, record = http_json("GET", f"{server.url}/api/tables/{table}/record")
     assert seats == {a: "You are player 0.", b: "You are player 1.", c: "You are watching the game."}
     assert dropped and connects == 2
+    assert hellos == [None, dropped_at]  # B said hello again with the last frame it had drawn
     assert refusal is not None and refusal.startswith("P2 | Not allowed: you cannot play ")
     assert "lower than the" in refusal and refusal.endswith("(rule P2)")
     game = RECORD.from_dict(record)

@@ -16,6 +16,7 @@ export class TableConnection {
     this.last = null;      // the number of the last frame received
     this.over = false;     // the game has ended: no need to reconnect
     this.connects = 0;
+    this.hellos = [];      // the `last` of each hello said (null: from frame 0)
     this.socket = null;
     this.retry = 0;
   }
@@ -37,6 +38,7 @@ export class TableConnection {
       if (this.last !== null) {
         hello.last = this.last;
       }
+      this.hellos.push(this.last);
       socket.send(JSON.stringify(hello));
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
