@@ -79,6 +79,42 @@ def href(browser: Chrome, selector: str) -> str:
     return address
 
 
+BUTTONS = {
+    "play": "#play", "choose": "#play", "swap": "#swap",
+    "pick": 'button[data-move="pick"]', "draw": 'button[data-move="draw"]',
+    "take": 'button[data-move="take"]', "keep": 'button[data-move="keep"]',
+}
+"""The button that makes each kind of move (a 3DOWN card is clicked on the table)."""
+
+
+def expected_buttons(moves: list[str]) -> set[str]:
+    """The buttons for the kinds of move in ``moves``."""
+    kinds = set()
+    for text in moves:
+        move = parse_move(text)
+        match move:
+            case ChooseUp():
+                kinds.add("choose")
+            case Play():
+                kinds.add("play")
+            case Swap():
+                kinds.add("swap")
+            case FlipDown():
+                pass
+            case _:
+                kinds.add(text)
+    return {BUTTONS[kind] for kind in kinds}
+
+
+def visible_buttons(browser: Chrome) -> set[str]:
+    """The move buttons the page shows."""
+    shown = browser.execute_script(
+        "return arguments[0].filter((selector) => !document.querySelector(selector).hidden)",
+        sorted(set(BUTTONS.values())),
+    )
+    return set(shown)
+
+
 def legal(browser: Chrome) -> list[str]:
     """The legal moves the page lists (none when its seat is not to move)."""
     return list(browser.execute_script(
@@ -161,6 +197,8 @@ def test_two_browsers_play_a_game_a_third_watches_and_a_dropped_connection_loses
             moves = {browser: legal(browser) for browser in (a, b)}
             assert sorted(map(bool, moves.values())) == [False, True], moves  # one seat is to move
             mover = a if moves[a] else b
+            assert visible_buttons(mover) == expected_buttons(moves[mover]), moves[mover]
+            assert visible_buttons(b if mover is a else a) == set()
             drop = not dropped and number >= DROP_AT and mover is a
             if drop:  # B goes offline and loses its connection; its page tries to reconnect
                 network(b, offline=True)
@@ -199,3 +237,39 @@ def test_two_browsers_play_a_game_a_third_watches_and_a_dropped_connection_loses
         a: describe(over, you=0), b: describe(over, you=1), c: describe(over),
     }
     assert "Game over. You win." in (results[a], results[b])
+
+
+def overflow(browser: Chrome) -> list[str]:
+    """Elements that reach past the right edge of the window (empty when the layout fits)."""
+    return list(browser.execute_script(
+        """
+        const width = document.documentElement.clientWidth;
+        const wide = [...document.querySelectorAll('body *')].filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && box.right > width + 0.5 && !element.closest('svg');
+        }).map((element) => element.tagName + '#' + element.id);
+        if (document.documentElement.scrollWidth > width) {
+          wide.push('page scrolls sideways: ' + document.documentElement.scrollWidth);
+        }
+        return wide;
+        """
+    ))
+
+
+def test_a_narrow_screen_fits_the_lobby_and_the_table(tmp_path: Path) -> None:
+    """At 420 px wide the lobby, the invite links and the table fit the screen; the table keeps
+    a readable size, scrolling sideways in its own box; setup shows only the 3UP button."""
+    with serving_the_page(tmp_path) as server, selenium_chrome(tmp_path / "narrow") as phone:
+        phone.set_window_size(420, 900)
+        phone.get(server.url + "/")
+        wait(phone, "document.body.dataset.ready === 'true'")
+        assert phone.execute_script("return window.innerWidth") <= 420
+        assert overflow(phone) == []
+        phone.find_element(By.ID, "create").click()
+        wait(phone, "document.body.dataset.frame === '0'")
+        assert overflow(phone) == []
+        assert phone.execute_script(
+            "return document.querySelector('#table svg').getBoundingClientRect().width"
+        ) >= 600
+        assert visible_buttons(phone) == {"#play"}
+        assert phone.find_element(By.ID, "play").text == "Choose selected as 3UP"
