@@ -99,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
     >>> add_arguments(parser)
     >>> run(parser.parse_args(["--database", "mysql://db"]))
     2
+    >>> run(parser.parse_args(["--database", "sqlite://", "--static", "no/such/folder"]))
+    2
     """
     try:
         from threeup3down.server.run import serve
