@@ -42,6 +42,9 @@ def test_the_javascript_client_plays_a_game_to_its_result(tmp_path: Path) -> Non
     assert NODE is not None
     version = subprocess.run([NODE, "--version"], capture_output=True, text=True, check=True).stdout
     flags = ["--experimental-websocket"] if int(version.lstrip("v").split(".")[0]) < 22 else []
+    probe = [NODE, *flags, "-e", "process.exit(typeof WebSocket === 'function' ? 0 : 1)"]
+    if subprocess.run(probe, capture_output=True, check=False).returncode != 0:
+        pytest.skip(f"Node.js {version.strip()} has no WebSocket: the example needs Node.js 22, or 20 with a flag")
     with ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}") as server:
         run = subprocess.run(
             [NODE, *flags, str(JS_EXAMPLE), server.url], capture_output=True, text=True, timeout=120, check=False
