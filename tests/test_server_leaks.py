@@ -131,9 +131,11 @@ def states_of(deal: GameState, moves: list[Move]) -> list[GameState] | None:
 @pytest.mark.spec("S2", "S3", "S4", "F3", "F4")
 @pytest.mark.parametrize("viewer", [0, None], ids=["seat", "spectator"])
 def test_no_frame_changes_when_only_unseen_cards_change(viewer: int | None) -> None:
-    """Swapping cards the viewer never sees leaves every frame it was sent identical."""
+    """Swapping cards the viewer never sees leaves every frame it was sent identical,
+    the frames told in a language (events in words, the picture's labels) too."""
     frames, deal, moves = session(viewer, 40)
     assert frames == list(frames_after(deal, moves, viewer, None, svg=True))  # what the wire carried
+    told = json.dumps(list(frames_after(deal, moves, viewer, None, svg=True, locale="hy")))
     real = states_of(deal, moves)
     assert real is not None
     rng = random.Random(11)
@@ -151,6 +153,7 @@ def test_no_frame_changes_when_only_unseen_cards_change(viewer: int | None) -> N
         if all(seen_by(a, viewer) == seen_by(b, viewer) for a, b in zip(real, states)):
             kept += 1
             assert other_frames == json.dumps(frames)
+            assert json.dumps(list(frames_after(other, moves, viewer, None, svg=True, locale="hy"))) == told
         else:
             revealed += 1
             assert other_frames != json.dumps(frames)

@@ -236,9 +236,11 @@ def answered(connection: socket.socket) -> bool:
     """Whether the server has sent something (or closed) on ``connection``, without waiting."""
     connection.setblocking(False)
     try:
-        return connection.recv(1, socket.MSG_PEEK) is not None
+        connection.recv(1, socket.MSG_PEEK)  # a byte of the answer, or b"" once closed
     except BlockingIOError:
         return False
+    else:
+        return True
     finally:
         connection.settimeout(60)
 
