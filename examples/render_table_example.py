@@ -30,11 +30,11 @@ EXAMPLE_POSITION = (
     "/4g,6g,8r,9g|7g,Cb|3r,5g,8b"
     "/-|-|2r,4g"
     "/1r,3b,6r,8r,9b|2r,6b,6g|1b,5r,10r"
-    " 4r,5g,6b,7g,8b,9r,10r,2g,3r,4b,5b,7r 2g,4r,4b,6r,7r,7b * turn=23"
+    " - 2g,4r,4b,6r,7r,7b * turn=23"
 )
 """Four players, seat 0 to move: a hand with a pair, a Clear and a Clear +1;
-3UP cards over 3DOWN; a seat down to its 3DOWN cards; seat 3 has just played
-two 7s."""
+3UP cards over 3DOWN; the draw pile used up and a seat down to its 3DOWN
+cards (T4); seat 3 has just played two 7s."""
 
 ROOT = Path(__file__).resolve().parent.parent
 

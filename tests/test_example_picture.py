@@ -1,0 +1,12 @@
+"""The reviewed example picture's position is a legal one, drawn as seat 0 sees it."""
+
+from __future__ import annotations
+
+from examples.render_table_example import example_svg
+
+
+def test_the_example_picture_draws_its_position() -> None:
+    svg = example_svg()
+    assert "the table as player 0 sees it" in svg
+    assert "hand 0 · 3UP 0 · 3DOWN 2" in svg  # seat 2 is down to its 3DOWN cards (T4)
+    assert "Last move: player 3 played 7r 7b" in svg
