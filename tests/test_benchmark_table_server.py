@@ -1,4 +1,4 @@
-"""``benchmarks/server.py``: its percentile, its check of lost frames, and a run on a tiny budget."""
+"""``benchmarks/table_server.py``: its percentile, its check of lost frames, and a run on a tiny budget."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ from tests.subprocesses import ROOT, child_environment
 require("uvicorn", "server")
 require("websockets", "server")
 
-SCRIPT = ROOT / "benchmarks" / "server.py"
+SCRIPT = ROOT / "benchmarks" / "table_server.py"
 
 
 def _benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("server_benchmark", SCRIPT)
+    spec = importlib.util.spec_from_file_location("table_server_benchmark", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
