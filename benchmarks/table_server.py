@@ -358,6 +358,8 @@ def main() -> None:
     parser.add_argument("--database", help="the server's database URL (default: an SQLite file in a temporary directory)")
     parser.add_argument("--profile", default="", metavar="FILE", help="write the server's cProfile statistics to FILE")
     args = parser.parse_args()
+    if min(args.tables, args.idle, args.players - 1) < 1 or args.seconds <= 0 or args.think < 0:
+        parser.error("--tables, --idle and --seconds must be above 0, --players at least 2, --think not below 0")
     seats = ["human"] + [args.bot] * (args.players - 1)
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the start")
     with tempfile.TemporaryDirectory() as scratch:
@@ -375,7 +377,7 @@ def main() -> None:
         finally:
             server.stop()
     print(f"{args.idle} idle tables (nobody joined): RSS {before / 2**20:.1f} MB before, "
-          f"{idle / 2**20:.1f} MB after: {(idle - before) / max(args.idle, 1) / 1024:.1f} KB a table "
+          f"{idle / 2**20:.1f} MB after: {(idle - before) / args.idle / 1024:.1f} KB a table "
           f"(target: 1,000 in at most 200 MB)")
     print(f"{args.tables} busy tables for {args.seconds:g} s, a client each answering after "
           f"{args.think:g} s on average: {tally.tables} tables played at, {tally.games} games ended")
