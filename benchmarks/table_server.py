@@ -316,7 +316,6 @@ class _Run:
                 self.tally.frames += 1
             if number == waiting and self.start <= sent <= self.stop:
                 self.tally.latencies.append(now - sent)
-                if os.environ.get("LATLOG"): print(f"LAT {sent - self.start:.4f} {now - sent:.4f}", file=sys.stderr)
             if message["result"] != "*":
                 self.tally.games += 1
                 return
@@ -355,11 +354,14 @@ def main() -> None:
     parser.add_argument("--bot", default="heuristic", help="the bot at the other seats (default heuristic)")
     parser.add_argument("--think", type=float, default=1.0,
                         help="a client's mean pause before each move, in seconds (default 1; 0: at once)")
-    parser.add_argument("--database", help="the server's database URL (default: an SQLite file in a temporary directory)")
-    parser.add_argument("--profile", default="", metavar="FILE", help="write the server's cProfile statistics to FILE")
+    parser.add_argument("--database", metavar="URL",
+                        help="the server's database (default: an SQLite file in a temporary directory)")
+    parser.add_argument("--profile", default="", metavar="FILE",
+                        help="write the server's cProfile statistics to FILE")
     args = parser.parse_args()
     if min(args.tables, args.idle, args.players - 1) < 1 or args.seconds <= 0 or args.think < 0:
-        parser.error("--tables, --idle and --seconds must be above 0, --players at least 2, --think not below 0")
+        parser.error("--tables, --idle and --seconds must be above 0, --players at least 2, "
+                     "--think not below 0")
     seats = ["human"] + [args.bot] * (args.players - 1)
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the start")
     with tempfile.TemporaryDirectory() as scratch:
