@@ -12,7 +12,7 @@ from tests.extras import require
 require("starlette", "server")
 
 from threeup3down import Rules, TableError  # noqa: E402
-from threeup3down.server.store import StoredTable, digest, open_store  # noqa: E402
+from threeup3down.server.store import NewMove, StoredTable, digest, open_store  # noqa: E402
 
 
 def a_table(table_id: str = "t1") -> StoredTable:
@@ -49,6 +49,25 @@ def test_a_move_number_is_stored_once(store_url: str) -> None:
         store.append_move("t1", 1, "up:7g,8g,9g")
     assert refused.value.code == "stale-move"
     assert store.moves_after("t1", 0) == ["up:1g,2g,3g"]
+    store.close()
+
+
+def test_moves_of_several_tables_commit_together_and_a_taken_number_changes_nothing(store_url: str) -> None:
+    """One transaction of moves of two tables: each stored but the one whose number is
+    taken, which is refused alone; a move that ends a game stores the result."""
+    store = open_store(store_url)
+    store.create_table(a_table("t1"))
+    store.create_table(a_table("t2"))
+    store.append_move("t1", 1, "up:1g,2g,3g")
+    stored = store.append_moves([
+        NewMove("t1", 1, "up:7g,8g,9g"),
+        NewMove("t2", 1, "up:4g,5g,6g"),
+        NewMove("t1", 2, "up:4g,5g,6g", result="1"),
+    ])
+    assert stored == [False, True, True]
+    assert store.moves_after("t1", 0) == ["up:1g,2g,3g", "up:4g,5g,6g"]
+    assert store.moves_after("t2", 0) == ["up:4g,5g,6g"]
+    assert store.table_ids(unfinished=True) == ["t2"]
     store.close()
 
 

@@ -36,7 +36,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -46,7 +46,7 @@ from threeup3down.core.errors import TableError
 from threeup3down.core.rules import Rules
 from threeup3down.formats.serialization import RULES
 
-__all__ = ["PostgresStore", "SQLiteStore", "Store", "StoredTable", "digest", "open_store"]
+__all__ = ["NewMove", "PostgresStore", "SQLiteStore", "Store", "StoredTable", "digest", "open_store"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -121,6 +121,26 @@ class StoredTable:
     writes it)."""
 
 
+@attrs.frozen
+class NewMove:
+    """A move to commit (:meth:`Store.append_moves`).
+
+    .. versionadded:: 0.5.0
+
+    >>> NewMove("t1", 1, "up:1g,2g,3g")
+    NewMove(table_id='t1', number=1, move='up:1g,2g,3g', result=None)
+    """
+
+    table_id: str
+    """The table's id."""
+    number: int
+    """The move's number, from 1."""
+    move: str
+    """The move, in move notation."""
+    result: str | None = None
+    """The game's result, if the move ends it."""
+
+
 class Store(Protocol):
     """What the server asks of a database (:class:`SQLiteStore`, :class:`PostgresStore`).
 
@@ -132,6 +152,8 @@ class Store(Protocol):
     (1, ['t1'])
     >>> store.append_move("t1", 1, "up:1g,2g,3g"); store.moves_after("t1", 0)
     ['up:1g,2g,3g']
+    >>> store.append_moves([NewMove("t1", 1, "pick"), NewMove("t1", 2, "pick")]), store.moves_after("t1", 1)
+    ([False, True], ['pick'])
     >>> store.load_table("t1").tokens == (None, digest("token")), store.listen(print)
     (True, None)
     >>> store.expire(before=0.0), store.expire(before=2e9), store.table_ids(), store.close()
@@ -144,6 +166,7 @@ class Store(Protocol):
     def table_ids(self, *, unfinished: bool = False) -> list[str]: ...
     def join(self, table_id: str, invite_hash: str, token_hash: str) -> int: ...
     def append_move(self, table_id: str, number: int, move: str, *, result: str | None = None) -> None: ...
+    def append_moves(self, moves: Sequence[NewMove]) -> list[bool]: ...
     def moves_after(self, table_id: str, number: int) -> list[str]: ...
     def expire(self, before: float) -> list[str]: ...
 
@@ -166,6 +189,10 @@ class _SQLStore:
         raise NotImplementedError
 
     def _transaction(self) -> contextlib.AbstractContextManager[object]:
+        raise NotImplementedError
+
+    def _savepoint(self) -> contextlib.AbstractContextManager[object]:
+        """Within a transaction: what fails in it is undone, and only that."""
         raise NotImplementedError
 
     def _announce(self, table_id: str) -> None:
@@ -269,20 +296,33 @@ class _SQLStore:
         Raises :class:`~threeup3down.core.errors.TableError` if that move is
         already stored (another process made it first).
         """
-        try:
-            with self._lock, self._transaction():
-                self._run(
-                    "INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)",
-                    (table_id, number, move),
-                )
-                if result is not None:
-                    self._run("UPDATE tables SET result = ? WHERE id = ?", (result, table_id))
-                self._touch(table_id)
-                self._announce(table_id)
-        except self._unique_violation:
+        if not self.append_moves([NewMove(table_id, number, move, result)])[0]:
             raise TableError(
                 f"move {number} of table {table_id!r} is already stored", code="stale-move"
-            ) from None
+            )
+
+    def append_moves(self, moves: Sequence[NewMove]) -> list[bool]:
+        """Commit ``moves`` of any tables in one transaction (one write to the disk,
+        whatever their number); whether each is stored: ``False`` for a move whose
+        number is already stored (another process made it first), which changes nothing."""
+        stored = []
+        with self._lock, self._transaction():
+            for new in moves:
+                try:
+                    with self._savepoint():
+                        self._run(
+                            "INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)",
+                            (new.table_id, new.number, new.move),
+                        )
+                        if new.result is not None:
+                            self._run("UPDATE tables SET result = ? WHERE id = ?", (new.result, new.table_id))
+                        self._touch(new.table_id)
+                        self._announce(new.table_id)
+                except self._unique_violation:
+                    stored.append(False)
+                else:
+                    stored.append(True)
+        return stored
 
     def moves_after(self, table_id: str, number: int) -> list[str]:
         """The moves of a table after move ``number``, in order."""
@@ -343,6 +383,17 @@ class SQLiteStore(_SQLStore):
             raise
         self._db.execute("COMMIT")
 
+    @contextlib.contextmanager
+    def _savepoint(self) -> Iterator[None]:
+        self._db.execute("SAVEPOINT one")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK TO one")
+            raise
+        finally:
+            self._db.execute("RELEASE one")
+
     def _close(self) -> None:
         self._db.close()
 
@@ -396,6 +447,9 @@ class PostgresStore(_SQLStore):
 
     def _transaction(self) -> contextlib.AbstractContextManager[object]:
         return self._db.transaction()
+
+    def _savepoint(self) -> contextlib.AbstractContextManager[object]:
+        return self._db.transaction()  # within one, a savepoint
 
     def _announce(self, table_id: str) -> None:
         self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))

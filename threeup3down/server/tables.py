@@ -37,7 +37,7 @@ from threeup3down.core.moves import Move, parse_move
 from threeup3down.core.rules import Rules
 from threeup3down.core.state import GameState
 from threeup3down.formats.records import GameRecord, game_result
-from threeup3down.server.store import Store, StoredTable, digest
+from threeup3down.server.store import NewMove, Store, StoredTable, digest
 
 __all__ = ["HUMAN", "LiveTable", "TableHub", "new_seed"]
 
@@ -60,6 +60,60 @@ def new_seed() -> int:
     True
     """
     return secrets.randbits(63)
+
+
+class _Commits:
+    """The moves of every table on their way to the store: those made while one
+    commit is under way all go in the next, in one transaction, so that the
+    tables wait for one write to the disk together, not each for the others'.
+
+    >>> from threeup3down.server.store import open_store
+    >>> store = open_store("sqlite://")
+    >>> store.create_table(StoredTable(id="t1", rules=Rules(players=2), seed=1,
+    ...     players=("human", "human"), invites=(None, None), created=0.0))
+    >>> async def two_at_once() -> list[bool]:
+    ...     commits = _Commits(store)
+    ...     return list(await asyncio.gather(
+    ...         commits.commit(NewMove("t1", 1, "up:1g,2g,3g")),
+    ...         commits.commit(NewMove("t1", 1, "up:4g,5g,6g"))))
+    >>> asyncio.run(two_at_once()), store.moves_after("t1", 0)
+    ([True, False], ['up:1g,2g,3g'])
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._waiting: list[tuple[NewMove, asyncio.Future[bool]]] = []
+        self._committing: asyncio.Task[None] | None = None
+
+    async def commit(self, move: NewMove) -> bool:
+        """Commit ``move``; whether it is stored (``False``: its number already was)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[bool] = loop.create_future()
+        self._waiting.append((move, done))
+        if self._committing is None:
+            self._committing = loop.create_task(self._commit_waiting())
+        return await done
+
+    async def _commit_waiting(self) -> None:
+        batch: list[tuple[NewMove, asyncio.Future[bool]]] = []
+        try:
+            while self._waiting:
+                batch, self._waiting = self._waiting, []
+                try:
+                    stored = await asyncio.to_thread(self.store.append_moves, [move for move, _ in batch])
+                except Exception as error:  # the database failed: every move of the batch did
+                    for _, done in batch:
+                        if not done.done():
+                            done.set_exception(error)
+                    continue
+                for (_, done), was_stored in zip(batch, stored, strict=True):
+                    if not done.done():
+                        done.set_result(was_stored)
+        finally:
+            self._committing = None
+            for _, done in batch + self._waiting:  # cancelled: so are the moves not answered
+                done.cancel()
+            self._waiting = []
 
 
 @attrs.define(eq=False)
@@ -180,6 +234,7 @@ class TableHub:
         self._thinking = concurrent.futures.ThreadPoolExecutor(
             max_workers=BOT_THREADS, thread_name_prefix="threeup3down-bot"
         )
+        self._commits = _Commits(store)
 
     def close(self) -> None:
         """Stop the bots: no new move is thought of (one being thought of is dropped)."""
@@ -347,17 +402,13 @@ class TableHub:
             after = apply(state, move)
             number = len(table.moves) + 1
             result = game_result(after) if after.is_over else None
-            try:
-                await asyncio.to_thread(
-                    self.store.append_move, table.id, number, str(move), result=result
-                )
-            except TableError:  # another process stored move `number` first
-                await self._read_new_moves(table)
-                stale = True
-            else:
+            if await self._commits.commit(NewMove(table.id, number, str(move), result)):
                 stale = False
                 table.moves.append(move)
                 table.state = after
+            else:  # another process stored move `number` first
+                await self._read_new_moves(table)
+                stale = True
         if stale:
             table.wake()
             self._schedule_bot(table)
