@@ -1,4 +1,4 @@
-"""``benchmarks/table_server.py``: its percentile, its check of lost frames, and a run on a tiny budget."""
+"""``benchmarks/server.py``: its percentile, its check of lost frames, and a run on a tiny budget."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tests.subprocesses import ROOT, child_environment
 require("uvicorn", "server")
 require("websockets", "server")
 
-SCRIPT = ROOT / "benchmarks" / "table_server.py"
+SCRIPT = ROOT / "benchmarks" / "server.py"
 
 
 def _benchmark() -> ModuleType:

@@ -47,7 +47,7 @@ share the machine's cores with the server (their share of a core is
 printed), and the latencies hold any wait for a core; the load average is
 printed before and after.
 
-Run ``python benchmarks/table_server.py [--tables 200] [--seconds 20] [--idle 1000]``;
+Run ``python benchmarks/server.py [--tables 200] [--seconds 20] [--idle 1000]``;
 ``--tables 4 --seconds 1 --idle 10`` is a smoke run of a few seconds.
 ``--profile FILE`` writes cProfile statistics of the server's event loop
 thread to ``FILE`` (read them with ``python -m pstats FILE``).
