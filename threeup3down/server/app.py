@@ -357,8 +357,8 @@ class _Session:
                 )))
                 await self.websocket.close(code=4404)
                 return
-            timeline = table.timeline()
-            for frame in cursor.frames(table.moves):
+            moves, timeline = list(table.moves), table.timeline()  # as of now: more may come while sending
+            for frame in cursor.frames(moves):
                 if timeline is not None:
                     clock = timeline.to_json(
                         cast(int, frame["n"]), table.to_move(cast(int, frame["n"])), when=self.server.hub.now()
@@ -366,7 +366,7 @@ class _Session:
                     frame["clock"], running = clock, cast(int | None, clock["running"])
                 await self.send(frame)
             if timeline is not None and cursor.sent is not None:
-                latest = len(table.moves)
+                latest = len(moves)
                 clock = timeline.to_json(latest, table.to_move(latest), when=self.server.hub.now())
                 if clock["running"] != running:  # the clock started, or stopped at a forfeit
                     running = cast(int | None, clock["running"])

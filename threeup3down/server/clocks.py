@@ -23,6 +23,7 @@ the same clocks.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 import attrs
 
@@ -41,8 +42,8 @@ MAX_SECONDS = 86400.0
 _FIELDS = ("per_move", "bank", "on_timeout")
 
 
-def _seconds(body: Mapping[str, object], name: str, *, positive: bool) -> float:
-    value = body.get(name, 0)
+def _seconds(name: str, value: object, *, positive: bool) -> float:
+    """``value`` as the seconds of the clock's field ``name``, or :class:`TableError`."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if (value > 0 if positive else value >= 0) and value <= MAX_SECONDS:
             return float(value)
@@ -52,6 +53,26 @@ def _seconds(body: Mapping[str, object], name: str, *, positive: bool) -> float:
         f"not {value!r}",
         code="bad-clock",
     )
+
+
+def _check_seconds(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
+    _seconds(attribute.name, value, positive=attribute.name == "per_move")
+
+
+def _check_on_timeout(instance: object, attribute: attrs.Attribute[str], on_timeout: str) -> None:
+    if not isinstance(on_timeout, str) or not 0 < len(on_timeout) <= 40:
+        raise TableError(
+            f'clock on_timeout must be "forfeit" or the name of a bot, not {on_timeout!r}',
+            code="bad-clock",
+        )
+    if on_timeout != FORFEIT:
+        try:
+            make_bot(on_timeout)
+        except BotError as error:
+            raise TableError(
+                f'clock on_timeout {on_timeout!r} is neither "forfeit" nor a bot: {error}',
+                code="bad-clock",
+            ) from None
 
 
 @attrs.frozen
@@ -65,17 +86,17 @@ class TimeControl:
     {'per_move': 20.0, 'bank': 120.0, 'on_timeout': 'forfeit'}
     >>> clock.settings()
     {'clock_per_move': 20.0, 'clock_bank': 120.0, 'clock_on_timeout': 'forfeit'}
-    >>> TimeControl.from_json({"per_move": 0, "on_timeout": "forfeit"})
+    >>> TimeControl(per_move=0.0, bank=0.0, on_timeout="forfeit")
     Traceback (most recent call last):
     ...
-    threeup3down.core.errors.TableError: clock per_move must be a number of seconds, above 0 and at most 86400, not 0
+    threeup3down.core.errors.TableError: clock per_move must be a number of seconds, above 0 and at most 86400, not 0.0
     """
 
-    per_move: float
+    per_move: float = attrs.field(validator=_check_seconds)
     """Seconds each move may take before the bank is drawn on."""
-    bank: float
+    bank: float = attrs.field(validator=_check_seconds)
     """Seconds each seat may use beyond its moves' ``per_move``, over the whole game."""
-    on_timeout: str
+    on_timeout: str = attrs.field(validator=_check_on_timeout)
     """What a seat out of time does: the name of the bot that moves for it, or :data:`FORFEIT`."""
 
     @classmethod
@@ -103,24 +124,10 @@ class TimeControl:
             )
         if "per_move" not in value:
             raise TableError("clock per_move is missing: the seconds each move may take", code="bad-clock")
-        on_timeout = value.get("on_timeout")
-        if not isinstance(on_timeout, str) or not 0 < len(on_timeout) <= 40:
-            raise TableError(
-                f'clock on_timeout must be "forfeit" or the name of a bot, not {on_timeout!r}',
-                code="bad-clock",
-            )
-        if on_timeout != FORFEIT:
-            try:
-                make_bot(on_timeout)
-            except BotError as error:
-                raise TableError(
-                    f'clock on_timeout {on_timeout!r} is neither "forfeit" nor a bot: {error}',
-                    code="bad-clock",
-                ) from None
         return cls(
-            per_move=_seconds(value, "per_move", positive=True),
-            bank=_seconds(value, "bank", positive=False),
-            on_timeout=on_timeout,
+            per_move=_seconds("per_move", value["per_move"], positive=True),
+            bank=_seconds("bank", value.get("bank", 0), positive=False),
+            on_timeout=cast(str, value.get("on_timeout")),
         )
 
     def settings(self) -> dict[str, float | str]:

@@ -109,6 +109,8 @@ class LiveTable:
     """When each move was committed."""
     movers: list[int] = attrs.field(factory=list)
     """The seat that made each move."""
+    clock: TimeControl | None = None
+    """The table's clock; ``None`` if it is untimed."""
     forfeit: int | None = None
     """The seat that forfeited the table on its clock, if one did."""
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
@@ -128,11 +130,6 @@ class LiveTable:
     def id(self) -> str:
         """The table's id."""
         return self.stored.id
-
-    @property
-    def clock(self) -> TimeControl | None:
-        """The table's clock; ``None`` if it is untimed."""
-        return TimeControl.from_settings(self.stored.settings)
 
     @property
     def ended(self) -> bool:
@@ -339,9 +336,12 @@ class TableHub:
             self._add(table, parse_move(text), made)
         if table.clock is not None and (None in table.joined or table.clock.on_timeout == FORFEIT):
             stored = await asyncio.to_thread(self.store.load_table, table.id)
-            if stored is not None:
-                table.tokens, table.joined = list(stored.tokens), list(stored.joined)
-                table.forfeit = _forfeit_of(stored.result)
+            if stored is not None:  # a seat once joined stays joined: a join made here meanwhile stands
+                for seat, (token, when) in enumerate(zip(stored.tokens, stored.joined)):
+                    if table.tokens[seat] is None:
+                        table.tokens[seat], table.joined[seat] = token, when
+                if table.forfeit is None:
+                    table.forfeit = _forfeit_of(stored.result)
 
     @staticmethod
     def _add(table: LiveTable, move: Move, made: float) -> None:
@@ -571,7 +571,7 @@ class TableHub:
         table = LiveTable(
             stored=stored, deal=deal, state=state, moves=moves, tokens=list(stored.tokens),
             joined=list(stored.joined), made=list(stored.made), movers=movers,
-            forfeit=_forfeit_of(stored.result),
+            clock=TimeControl.from_settings(stored.settings), forfeit=_forfeit_of(stored.result),
         )
         self._tables[stored.id] = table
         self._schedule_clock(table)
