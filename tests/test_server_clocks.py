@@ -198,6 +198,10 @@ def test_a_restart_keeps_each_seat_s_clock_and_two_servers_time_out_once(store_u
         assert second["clock"] == {
             "seats": [{"move": 10.0, "bank": 15.0}, {"move": 5.0, "bank": 30.0}], "running": 1,
         }
+        with one.websocket_connect(f"/api/tables/{table}/play") as back:  # it saw every frame
+            back.send_json(hello(last=1))
+            back.receive_json()
+            assert until(back, lambda message: True) == [{"type": "clock", "n": 1, **second["clock"]}]
         hubs = [one.app.state.hub, two.app.state.hub]  # type: ignore[attr-defined]
         portals = [one.portal, two.portal]
         for portal, hub in zip(portals, hubs):
