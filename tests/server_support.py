@@ -16,7 +16,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
 from urllib import error, request
@@ -43,12 +43,14 @@ def app_client(
     store: Store | None = None, *, limits: Limits | None = None, origins: tuple[str, ...] = (),
     cors: tuple[str, ...] = (), seed: int = SEED, expire_after: float | None = None,
     static: Path | None = None,
+    now: Callable[[], float] = time.time,
 ) -> Iterator[TestClient]:
     """A test client of the app over ``store`` (a new one in memory), every table dealt with
-    ``seed``, serving the files of ``static`` at ``/`` if given."""
+    ``seed``, serving the files of ``static`` at ``/`` if given, its clocks counting the
+    time ``now`` tells."""
     store = store or open_store("sqlite://")
     limits = limits or FAST_CLIENTS
-    hub = TableHub(store, seeds=lambda: seed, rng=random.Random(seed), expire_after=expire_after)
+    hub = TableHub(store, seeds=lambda: seed, rng=random.Random(seed), expire_after=expire_after, now=now)
     try:
         app = create_app(store, limits=limits, origins=origins, cors=cors, hub=hub, static=static)
         with TestClient(app) as client:

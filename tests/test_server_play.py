@@ -57,7 +57,7 @@ def test_a_table_is_created_with_an_invite_for_each_human_seat() -> None:
         check(summary, "table")
         assert summary == {
             "table": table, "players": ["human", "lowest", "human"],
-            "joined": [False, True, False], "moves": 0, "result": "*",
+            "joined": [False, True, False], "moves": 0, "result": "*", "clock": None,
         }
 
 

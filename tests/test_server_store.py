@@ -44,11 +44,11 @@ def test_a_move_number_is_stored_once(store_url: str) -> None:
     """Two writers of the same move number: the second is refused, the log unchanged."""
     store = open_store(store_url)
     store.create_table(a_table())
-    store.append_move("t1", 1, "up:1g,2g,3g")
+    store.append_move("t1", 1, "up:1g,2g,3g", made=5.0)
     with pytest.raises(TableError) as refused:
-        store.append_move("t1", 1, "up:7g,8g,9g")
+        store.append_move("t1", 1, "up:7g,8g,9g", made=6.0)
     assert refused.value.code == "stale-move"
-    assert store.moves_after("t1", 0) == ["up:1g,2g,3g"]
+    assert store.moves_after("t1", 0) == [("up:1g,2g,3g", 5.0)]
     store.close()
 
 
@@ -58,15 +58,15 @@ def test_moves_of_several_tables_commit_together_and_a_taken_number_changes_noth
     store = open_store(store_url)
     store.create_table(a_table("t1"))
     store.create_table(a_table("t2"))
-    store.append_move("t1", 1, "up:1g,2g,3g")
+    store.append_move("t1", 1, "up:1g,2g,3g", made=1.0)
     stored = store.append_moves([
-        NewMove("t1", 1, "up:7g,8g,9g"),
-        NewMove("t2", 1, "up:4g,5g,6g"),
-        NewMove("t1", 2, "up:4g,5g,6g", result="1"),
+        NewMove("t1", 1, "up:7g,8g,9g", made=2.0),
+        NewMove("t2", 1, "up:4g,5g,6g", made=2.0),
+        NewMove("t1", 2, "up:4g,5g,6g", result="1", made=3.0),
     ])
     assert stored == [False, True, True]
-    assert store.moves_after("t1", 0) == ["up:1g,2g,3g", "up:4g,5g,6g"]
-    assert store.moves_after("t2", 0) == ["up:4g,5g,6g"]
+    assert store.moves_after("t1", 0) == [("up:1g,2g,3g", 1.0), ("up:4g,5g,6g", 3.0)]
+    assert store.moves_after("t2", 0) == [("up:4g,5g,6g", 2.0)]
     assert store.table_ids(unfinished=True) == ["t2"]
     store.close()
 
@@ -130,3 +130,36 @@ def test_an_unknown_database_url_is_refused() -> None:
     with pytest.raises(TableError) as refused:
         open_store("mysql://db")
     assert refused.value.code == "bad-database"
+
+
+def test_the_clocks_times_read_back(store_url: str) -> None:
+    """When each seat was joined and each move made is stored with it, for the clocks."""
+    store = open_store(store_url)
+    store.create_table(a_table())
+    store.join("t1", digest("c"), digest("token"), when=7.5)
+    store.append_move("t1", 1, "up:1g,2g,3g", made=9.25)
+    stored = store.load_table("t1")
+    store.close()
+    assert stored is not None
+    assert stored.joined == (None, None, 7.5) and stored.made == (9.25,)
+
+
+def test_a_table_ends_once_and_takes_no_move_after(store_url: str) -> None:
+    """A forfeit is stored only at the move it was decided after, once; no move is stored
+    after it, in PostgreSQL as in SQLite."""
+    store = open_store(store_url)
+    store.create_table(a_table())
+    store.append_move("t1", 1, "up:1g,2g,3g")
+    with pytest.raises(TableError) as behind:
+        store.end("t1", "forfeit 1", at=0)
+    assert behind.value.code == "stale-move"
+    store.end("t1", "forfeit 1", at=1)
+    with pytest.raises(TableError) as ended_twice:
+        store.end("t1", "forfeit 1", at=1)
+    with pytest.raises(TableError) as moved_after:
+        store.append_move("t1", 2, "up:4g,5g,6g")
+    assert ended_twice.value.code == moved_after.value.code == "stale-move"
+    stored = store.load_table("t1")
+    assert stored is not None and stored.result == "forfeit 1" and stored.moves == ("up:1g,2g,3g",)
+    assert store.table_ids(unfinished=True) == []
+    store.close()

@@ -9,7 +9,8 @@ before any frame about it is sent. It needs the ``[server]`` extra
 The protocol is in :mod:`threeup3down.server.protocol`; the frames a seat is
 sent in :mod:`threeup3down.server.frames`; the database in
 :mod:`threeup3down.server.store`; the tables in play in
-:mod:`threeup3down.server.tables`; the web application in
+:mod:`threeup3down.server.tables`; their clocks in
+:mod:`threeup3down.server.clocks`; the web application in
 :mod:`threeup3down.server.app`.
 """
 

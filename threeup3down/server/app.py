@@ -6,7 +6,7 @@ The lobby speaks JSON over HTTP:
 ``POST /api/tables``                       create a table (``create-table`` → ``table-created``)
 ``GET /api/tables/{table}``                what anyone may know of it (``table``)
 ``POST /api/tables/{table}/join``          take a seat with its invite (``join`` → ``joined``)
-``GET /api/tables/{table}/record``         the game record, seed included, once the game is over
+``GET /api/tables/{table}/record``         the game record, seed included, once the table is over
 ``WS /api/tables/{table}/play``            play or watch (:mod:`threeup3down.server.protocol`)
 =========================================  ====================================================
 
@@ -49,6 +49,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from threeup3down.core.errors import TableError, ThreeUpError
 from threeup3down.formats.codec import JsonValue
 from threeup3down.formats.serialization import RECORD, RULES
+from threeup3down.server.clocks import TimeControl
 from threeup3down.server.frames import FrameCursor
 from threeup3down.server.limits import Connections, Limits, Rate, RateTable
 from threeup3down.server.protocol import (
@@ -142,7 +143,7 @@ class _Server:
         if not self.creations.allow(_client(request)):
             raise TableError("too many tables created from this address: wait a little", code="rate-limited")
         body = await _read_json(request, self.limits.body_size)
-        _only(body, ("rules", "seats", "bot_time_limit"), "a table")
+        _only(body, ("rules", "seats", "bot_time_limit", "clock"), "a table")
         seats = body.get("seats")
         if (
             not isinstance(seats, list)
@@ -165,8 +166,9 @@ class _Server:
         limit = body.get("bot_time_limit", DEFAULT_BOT_TIME_LIMIT)
         if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not 0 < limit <= 60:
             raise TableError("bot_time_limit must be a number of seconds, above 0 and at most 60", code="bad-request")
+        clock = None if body.get("clock") is None else TimeControl.from_json(body["clock"])
         table_id, invites = await self.hub.create(
-            rules, tuple(cast(list[str], seats)), bot_time_limit=float(limit)
+            rules, tuple(cast(list[str], seats)), bot_time_limit=float(limit), clock=clock
         )
         return JSONResponse({"table": table_id, "invites": invites}, status_code=201)
 
@@ -181,7 +183,8 @@ class _Server:
                     for player, token in zip(table.stored.players, table.tokens)
                 ],
                 "moves": len(table.moves),
-                "result": "*" if not table.state.is_over else table.record().result,
+                "result": table.result,
+                "clock": None if table.clock is None else table.clock.to_json(),
             }
         )
 
@@ -299,6 +302,7 @@ class _Session:
             await self.send({
                 "type": "welcome", "version": PROTOCOL_VERSION, "table": table.id, "seat": seat,
                 "players": list(table.stored.players),
+                "clock": None if table.clock is None else table.clock.to_json(),
             })
             await self.attend(table, seat, hello)
 
@@ -348,6 +352,8 @@ class _Session:
 
     async def send_frames(self, table: LiveTable, seat: int | None, hello: Hello, news: asyncio.Event) -> None:
         cursor = FrameCursor(table.deal, table.moves, seat, hello.last, svg=hello.svg, locale=hello.locale)
+        running: int | None = None  # the seat whose clock this client was last told runs
+        told_forfeit = False
         while True:
             await news.wait()
             news.clear()
@@ -357,8 +363,24 @@ class _Session:
                 )))
                 await self.websocket.close(code=4404)
                 return
-            for frame in cursor.frames(table.moves):
+            moves, timeline = list(table.moves), table.timeline()  # as of now: more may come while sending
+            for frame in cursor.frames(moves):
+                if timeline is not None:
+                    clock = timeline.to_json(
+                        cast(int, frame["n"]), table.to_move(cast(int, frame["n"])), when=self.server.hub.now()
+                    )
+                    frame["clock"], running = clock, cast(int | None, clock["running"])
                 await self.send(frame)
+            if timeline is not None and cursor.sent is not None:
+                latest = len(moves)
+                clock = timeline.to_json(latest, table.to_move(latest), when=self.server.hub.now())
+                if clock["running"] != running:  # the clock started, or stopped at a forfeit
+                    running = cast(int | None, clock["running"])
+                    await self.send({"type": "clock", "n": latest, **clock})
+            if table.forfeit is not None and not told_forfeit and cursor.sent == len(table.moves):
+                told_forfeit = True
+                await self.send({"type": "forfeit", "seat": table.forfeit, "n": len(table.moves),
+                                 "result": table.result})
 
 
 class _RequestTimeout:

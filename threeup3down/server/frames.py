@@ -9,7 +9,9 @@ move its legal moves in move notation; for a client that asked for a
 language, the events ``told`` in it (:func:`~threeup3down.views.narration.describe`).
 Frame 0 is the deal. Every frame is
 made here from the game's states and moves only, through those views: no
-other value of the game reaches a client.
+other value of the game reaches a client. At a table with a clock the server
+adds to each frame the seats' time left (``clock``, from
+:meth:`~threeup3down.server.clocks.Timeline.to_json`), which is public.
 
 >>> from threeup3down import Rules, new_game
 >>> deal = new_game(Rules(players=2), seed=1)

@@ -19,7 +19,11 @@ A client sends, on the WebSocket of a table:
 The server answers the hello with ``welcome``, then sends every frame after
 ``last`` (:mod:`threeup3down.server.frames`) and each new one as the game goes
 on; a refused message gets an ``error`` (its ``code``, its ``message``, and
-for an illegal move the ``rule`` it breaks) and changes nothing.
+for an illegal move the ``rule`` it breaks) and changes nothing. At a table
+with a clock (:mod:`threeup3down.server.clocks`) every frame tells each
+seat's time left, a ``clock`` message tells when the clock starts or stops
+with no move, and a ``forfeit`` message that a seat out of time has ended
+the table.
 
 >>> parse_client_message('{"type": "move", "move": "7r"}')
 MoveMessage(move=Play(cards=(Card.RED_7,), source=<Source.HAND: 'hand'>), seat=None)

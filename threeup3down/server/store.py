@@ -25,7 +25,7 @@ PostgreSQL channel ``threeup3down`` (``NOTIFY``), and every process listening
 >>> store.append_move("t1", 1, "pick")
 Traceback (most recent call last):
 ...
-threeup3down.core.errors.TableError: move 1 of table 't1' is already stored
+threeup3down.core.errors.TableError: move 1 of table 't1' is already stored, or the table has ended
 """
 
 from __future__ import annotations
@@ -64,12 +64,14 @@ CREATE TABLE IF NOT EXISTS seats (
     seat INTEGER NOT NULL,
     invite_hash TEXT,
     token_hash TEXT,
+    joined DOUBLE PRECISION,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS moves (
     table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
     number INTEGER NOT NULL,
     move TEXT NOT NULL,
+    made DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, number)
 );
 """
@@ -112,13 +114,17 @@ class StoredTable:
     """The hash of the token of each seat joined so far; ``None`` where nobody has."""
     moves: tuple[str, ...] = ()
     """Its move log, in move notation."""
+    made: tuple[float, ...] = ()
+    """When each move was committed (seconds since the epoch), as the clocks count."""
+    joined: tuple[float | None, ...] = ()
+    """When each seat was joined; ``None`` where nobody has (or a bot's seat)."""
     settings: dict[str, float | str] = attrs.field(factory=dict, hash=False)
     """Options set at creation (the bots' time limit, the clocks)."""
     touched: float = 0.0
     """When it last changed (a move, a join)."""
     result: str | None = None
     """How the game ended, once it has (as :func:`~threeup3down.formats.records.game_result`
-    writes it)."""
+    writes it), or ``forfeit SEAT`` for a table a seat forfeited on its clock."""
 
 
 @attrs.frozen
@@ -127,8 +133,8 @@ class NewMove:
 
     .. versionadded:: 0.5.0
 
-    >>> NewMove("t1", 1, "up:1g,2g,3g")
-    NewMove(table_id='t1', number=1, move='up:1g,2g,3g', result=None)
+    >>> NewMove("t1", 1, "up:1g,2g,3g", made=5.0)
+    NewMove(table_id='t1', number=1, move='up:1g,2g,3g', result=None, made=5.0)
     """
 
     table_id: str
@@ -139,6 +145,8 @@ class NewMove:
     """The move, in move notation."""
     result: str | None = None
     """The game's result, if the move ends it."""
+    made: float | None = None
+    """When it was made, in seconds since the epoch (default: when it is committed)."""
 
 
 class Store(Protocol):
@@ -150,24 +158,33 @@ class Store(Protocol):
     ...     players=("human", "human"), invites=(digest("a"), digest("b")), created=0.0))
     >>> store.join("t1", digest("b"), digest("token")), store.table_ids()
     (1, ['t1'])
-    >>> store.append_move("t1", 1, "up:1g,2g,3g"); store.moves_after("t1", 0)
-    ['up:1g,2g,3g']
-    >>> store.append_moves([NewMove("t1", 1, "pick"), NewMove("t1", 2, "pick")]), store.moves_after("t1", 1)
-    ([False, True], ['pick'])
+    >>> store.append_move("t1", 1, "up:1g,2g,3g", made=5.0); store.moves_after("t1", 0)
+    [('up:1g,2g,3g', 5.0)]
+    >>> store.append_moves([NewMove("t1", 1, "pick", made=6.0), NewMove("t1", 2, "pick", made=6.0)])
+    [False, True]
+    >>> store.moves_after("t1", 1)
+    [('pick', 6.0)]
     >>> store.load_table("t1").tokens == (None, digest("token")), store.listen(print)
     (True, None)
+    >>> store.create_table(StoredTable(id="t2", rules=Rules(players=2), seed=4,
+    ...     players=("human", "lowest"), invites=(digest("c"), None), created=0.0))
+    >>> store.end("t2", "forfeit 0", at=0); store.load_table("t2").result
+    'forfeit 0'
     >>> store.expire(before=0.0), store.expire(before=2e9), store.table_ids(), store.close()
-    ([], ['t1'], [], None)
+    ([], ['t1'], ['t2'], None)
     """
 
     def close(self) -> None: ...
     def create_table(self, table: StoredTable) -> None: ...
     def load_table(self, table_id: str) -> StoredTable | None: ...
     def table_ids(self, *, unfinished: bool = False) -> list[str]: ...
-    def join(self, table_id: str, invite_hash: str, token_hash: str) -> int: ...
-    def append_move(self, table_id: str, number: int, move: str, *, result: str | None = None) -> None: ...
+    def join(self, table_id: str, invite_hash: str, token_hash: str, *, when: float | None = None) -> int: ...
+    def append_move(
+        self, table_id: str, number: int, move: str, *, result: str | None = None, made: float | None = None
+    ) -> None: ...
     def append_moves(self, moves: Sequence[NewMove]) -> list[bool]: ...
-    def moves_after(self, table_id: str, number: int) -> list[str]: ...
+    def moves_after(self, table_id: str, number: int) -> list[tuple[str, float]]: ...
+    def end(self, table_id: str, result: str, *, at: int) -> None: ...
     def expire(self, before: float) -> list[str]: ...
 
     def listen(self, announce: Callable[[str], None]) -> None:
@@ -239,11 +256,11 @@ class _SQLStore:
             if row is None:
                 return None
             seats = self._run(
-                "SELECT invite_hash, token_hash FROM seats WHERE table_id = ? ORDER BY seat",
+                "SELECT invite_hash, token_hash, joined FROM seats WHERE table_id = ? ORDER BY seat",
                 (table_id,),
             ).fetchall()
             moves = self._run(
-                "SELECT move FROM moves WHERE table_id = ? ORDER BY number", (table_id,)
+                "SELECT move, made FROM moves WHERE table_id = ? ORDER BY number", (table_id,)
             ).fetchall()
         rules_text, seed, players, settings, created, touched, result = row
         return StoredTable(
@@ -251,9 +268,11 @@ class _SQLStore:
             rules=RULES.from_json(rules_text),
             seed=int(seed),
             players=tuple(json.loads(players)),
-            invites=tuple(invite for invite, _ in seats),
-            tokens=tuple(token for _, token in seats),
-            moves=tuple(move for (move,) in moves),
+            invites=tuple(invite for invite, _, _ in seats),
+            tokens=tuple(token for _, token, _ in seats),
+            joined=tuple(joined for _, _, joined in seats),
+            moves=tuple(move for move, _ in moves),
+            made=tuple(made for _, made in moves),
             settings=json.loads(settings),
             created=created,
             touched=touched,
@@ -267,9 +286,10 @@ class _SQLStore:
             rows = self._run(f"SELECT id FROM tables{where} ORDER BY created").fetchall()
         return [table_id for (table_id,) in rows]
 
-    def join(self, table_id: str, invite_hash: str, token_hash: str) -> int:
+    def join(self, table_id: str, invite_hash: str, token_hash: str, *, when: float | None = None) -> int:
         """Give the seat whose invite hashes to ``invite_hash`` the token hashing to
-        ``token_hash``; return the seat. An invite is good for one join."""
+        ``token_hash`` at ``when`` (default now); return the seat. An invite is good
+        for one join. Other processes are told, as of a move."""
         with self._lock, self._transaction():
             row = self._run(
                 "SELECT seat, token_hash FROM seats WHERE table_id = ? AND invite_hash = ?",
@@ -281,57 +301,91 @@ class _SQLStore:
             if taken is not None:
                 raise TableError(f"seat {seat} of table {table_id!r} is taken", code="seat-taken")
             updated = self._run(
-                "UPDATE seats SET token_hash = ? "
+                "UPDATE seats SET token_hash = ?, joined = ? "
                 "WHERE table_id = ? AND seat = ? AND token_hash IS NULL",
-                (token_hash, table_id, seat),
+                (token_hash, time.time() if when is None else when, table_id, seat),
             )
             if updated.rowcount != 1:  # another process took it meanwhile
                 raise TableError(f"seat {seat} of table {table_id!r} is taken", code="seat-taken")
             self._touch(table_id)
+            self._announce(table_id)
         return int(seat)
 
-    def append_move(self, table_id: str, number: int, move: str, *, result: str | None = None) -> None:
-        """Commit move ``number`` (from 1) of a table, and its result if it ends the game.
+    def append_move(
+        self, table_id: str, number: int, move: str, *, result: str | None = None, made: float | None = None
+    ) -> None:
+        """Commit move ``number`` (from 1) of a table, made at ``made`` (default
+        now), and its result if it ends the game.
 
-        Raises :class:`~threeup3down.core.errors.TableError` if that move is
-        already stored (another process made it first).
+        Raises :class:`~threeup3down.core.errors.TableError` (``stale-move``) if
+        that move is already stored (another process made it first), or the table
+        has ended (:meth:`end`).
         """
-        if not self.append_moves([NewMove(table_id, number, move, result)])[0]:
+        if not self.append_moves([NewMove(table_id, number, move, result, made)])[0]:
             raise TableError(
-                f"move {number} of table {table_id!r} is already stored", code="stale-move"
+                f"move {number} of table {table_id!r} is already stored, or the table has ended",
+                code="stale-move",
             )
 
     def append_moves(self, moves: Sequence[NewMove]) -> list[bool]:
         """Commit ``moves`` of any tables in one transaction (one write to the disk,
         whatever their number); whether each is stored: ``False`` for a move whose
-        number is already stored (another process made it first), which changes nothing."""
+        number is already stored (another process made it first) or whose table
+        has ended (:meth:`end`), which changes nothing."""
         stored = []
         with self._lock, self._transaction():
             for new in moves:
                 try:
                     with self._savepoint():
+                        self._in_play(new.table_id, new.number - 1)
                         self._run(
-                            "INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)",
-                            (new.table_id, new.number, new.move),
+                            "INSERT INTO moves (table_id, number, move, made) VALUES (?, ?, ?, ?)",
+                            (new.table_id, new.number, new.move, time.time() if new.made is None else new.made),
                         )
                         if new.result is not None:
                             self._run("UPDATE tables SET result = ? WHERE id = ?", (new.result, new.table_id))
-                        self._touch(new.table_id)
                         self._announce(new.table_id)
-                except self._unique_violation:
+                except TableError:  # the table has ended, or is past this move
+                    stored.append(False)
+                except self._unique_violation:  # another process stored this move first
                     stored.append(False)
                 else:
                     stored.append(True)
         return stored
 
-    def moves_after(self, table_id: str, number: int) -> list[str]:
-        """The moves of a table after move ``number``, in order."""
+    def moves_after(self, table_id: str, number: int) -> list[tuple[str, float]]:
+        """The moves of a table after move ``number``, in order, each with when it was made."""
         with self._lock, self._transaction():
             rows = self._run(
-                "SELECT move FROM moves WHERE table_id = ? AND number > ? ORDER BY number",
+                "SELECT move, made FROM moves WHERE table_id = ? AND number > ? ORDER BY number",
                 (table_id, number),
             ).fetchall()
-        return [move for (move,) in rows]
+        return [(move, made) for move, made in rows]
+
+    def end(self, table_id: str, result: str, *, at: int) -> None:
+        """End a table in play after move ``at`` with ``result`` (a seat's forfeit),
+        no move being made after it: :class:`~threeup3down.core.errors.TableError`
+        (``stale-move``) if the table has ended, or has gone past move ``at``."""
+        with self._lock, self._transaction():
+            self._in_play(table_id, at)
+            self._run("UPDATE tables SET result = ? WHERE id = ?", (result, table_id))
+            self._announce(table_id)
+
+    def _in_play(self, table_id: str, at: int) -> None:
+        """Lock the table's row (PostgreSQL: until the transaction ends) if it is still
+        in play and at move ``at``; else :class:`TableError` (``stale-move``). Every
+        move and end of a table passes here first, so two of them made at once by
+        two processes are one after the other."""
+        updated = self._run(
+            "UPDATE tables SET touched = ? WHERE id = ? AND result IS NULL", (time.time(), table_id)
+        )
+        if updated.rowcount != 1:
+            raise TableError(f"table {table_id!r} has ended", code="stale-move")
+        (made,) = self._run("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)).fetchone()
+        if made > at:
+            raise TableError(f"move {at + 1} of table {table_id!r} is already stored", code="stale-move")
+        if made < at:
+            raise TableError(f"table {table_id!r} is at move {made}, not {at}", code="stale-move")
 
     def expire(self, before: float) -> list[str]:
         """Delete every table still in play that nothing has changed since ``before``

@@ -6,6 +6,11 @@ move, a client's or a bot's, goes through :meth:`TableHub.move`: it is
 checked by the engine, committed to the store, and only then added to the
 table, whose watchers (the connections) are woken to send the new frames.
 
+A table may have a clock for its people's seats
+(:mod:`threeup3down.server.clocks`): the hub watches the seat to move, and
+when it runs out of time makes its fallback bot's move for it, or ends the
+table with its forfeit, through the same checks and commit as any move.
+
 A bot's seat is played by the bot :func:`~threeup3down.bots.make_bot` makes
 from its name, in a worker thread under the table's time limit. A bot that
 runs out of time, or fails, is replaced for that move by the random bot
@@ -31,12 +36,13 @@ from threeup3down.bots.names import make_bot
 from threeup3down.bots.protocol import AnyBot, decide
 from threeup3down.bots.simple import RandomBot
 from threeup3down.core.deal import new_game
-from threeup3down.core.engine import apply
-from threeup3down.core.errors import BotError, IllegalMoveError, TableError
+from threeup3down.core.engine import apply, is_legal
+from threeup3down.core.errors import BotError, TableError
 from threeup3down.core.moves import Move, parse_move
 from threeup3down.core.rules import Rules
 from threeup3down.core.state import GameState
 from threeup3down.formats.records import GameRecord, game_result
+from threeup3down.server.clocks import FORFEIT, TimeControl, Timeline
 from threeup3down.server.store import NewMove, Store, StoredTable, digest
 
 __all__ = ["HUMAN", "LiveTable", "TableHub", "new_seed"]
@@ -74,10 +80,10 @@ class _Commits:
     >>> async def two_at_once() -> list[bool]:
     ...     commits = _Commits(store)
     ...     return list(await asyncio.gather(
-    ...         commits.commit(NewMove("t1", 1, "up:1g,2g,3g")),
-    ...         commits.commit(NewMove("t1", 1, "up:4g,5g,6g"))))
+    ...         commits.commit(NewMove("t1", 1, "up:1g,2g,3g", made=0.0)),
+    ...         commits.commit(NewMove("t1", 1, "up:4g,5g,6g", made=0.0))))
     >>> asyncio.run(two_at_once()), store.moves_after("t1", 0)
-    ([True, False], ['up:1g,2g,3g'])
+    ([True, False], [('up:1g,2g,3g', 0.0)])
     """
 
     def __init__(self, store: Store) -> None:
@@ -129,6 +135,8 @@ class LiveTable:
     >>> table = asyncio.run(open_one())
     >>> table.wake(), len(table.moves), table.state == table.deal
     (None, 0, True)
+    >>> table.to_move(0), table.timeline(), table.deadline()  # seat 0 to move, untimed
+    (0, None, None)
     >>> table.seat_of("guess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -149,6 +157,16 @@ class LiveTable:
     """Every move made, in order; move ``n`` is ``moves[n - 1]``."""
     tokens: list[str | None]
     """The hash of each seat's token, ``None`` until the seat is joined."""
+    joined: list[float | None] = attrs.field(factory=list)
+    """When each seat was joined, ``None`` until it is."""
+    made: list[float] = attrs.field(factory=list)
+    """When each move was committed."""
+    movers: list[int] = attrs.field(factory=list)
+    """The seat that made each move."""
+    clock: TimeControl | None = None
+    """The table's clock; ``None`` if it is untimed."""
+    forfeit: int | None = None
+    """The seat that forfeited the table on its clock, if one did."""
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     """Held while a move is checked and committed."""
     watchers: set[asyncio.Event] = attrs.field(factory=set)
@@ -157,6 +175,8 @@ class LiveTable:
     """The bots of the bots' seats, made on first use."""
     bot_task: asyncio.Task[None] | None = None
     """The bot move being thought of, if any."""
+    clock_task: asyncio.Task[None] | None = None
+    """The watch on the clock of the seat to move, if it runs."""
     expired: bool = False
     """Whether the table was abandoned and deleted (:meth:`TableHub.expire`)."""
 
@@ -164,6 +184,40 @@ class LiveTable:
     def id(self) -> str:
         """The table's id."""
         return self.stored.id
+
+    @property
+    def ended(self) -> bool:
+        """Whether the table is over: its game is, or a seat forfeited it."""
+        return self.state.is_over or self.forfeit is not None
+
+    @property
+    def result(self) -> str:
+        """``*`` while in play, the game's result once over, ``forfeit SEAT`` once forfeited."""
+        return f"{FORFEIT} {self.forfeit}" if self.forfeit is not None else game_result(self.state)
+
+    def to_move(self, number: int) -> int | None:
+        """The seat to move after move ``number`` (``None``: the table is over)."""
+        if number < len(self.movers):
+            return self.movers[number]
+        return None if self.ended else self.state.current_player
+
+    def timeline(self) -> Timeline | None:
+        """The clock and the times of the moves (``None`` for an untimed table)."""
+        clock = self.clock
+        if clock is None:
+            return None
+        people = tuple(player == HUMAN for player in self.stored.players)
+        joined = [when for when, person in zip(self.joined, people) if person]
+        known = [when for when in joined if when is not None]
+        started = max(known) if known and len(known) == len(joined) else None
+        return Timeline(clock, people=people, started=started, turns=tuple(zip(self.movers, self.made)))
+
+    def deadline(self) -> float | None:
+        """When the seat to move runs out of time (``None``: no clock runs)."""
+        timeline = self.timeline()
+        if timeline is None or self.ended:
+            return None
+        return timeline.deadline(self.state.current_player)
 
     def wake(self) -> None:
         """Tell every watcher there is news."""
@@ -179,8 +233,9 @@ class LiveTable:
         raise TableError(f"that token holds no seat at table {self.id!r}", code="bad-token")
 
     def record(self) -> GameRecord:
-        """The game record, seed included: for a finished game only."""
-        if not self.state.is_over:
+        """The game record, seed included: for a finished table only (a forfeited
+        one's ends at the forfeit, its result ``*``)."""
+        if not self.ended:
             raise TableError(
                 f"table {self.id!r} is still in play: its record is published when it ends",
                 code="in-play",
@@ -224,9 +279,12 @@ class TableHub:
         seeds: Callable[[], int] = new_seed,
         rng: random.Random | None = None,
         expire_after: float | None = None,
+        now: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.expire_after = expire_after
+        self.now = now
+        """The server's time, as the clocks count it (seconds since the epoch)."""
         self._seeds = seeds
         self._fallback = RandomBot()
         self._tables: dict[str, LiveTable] = {}
@@ -239,14 +297,17 @@ class TableHub:
     def close(self) -> None:
         """Stop the bots: no new move is thought of (one being thought of is dropped)."""
         for table in self._tables.values():
-            if table.bot_task is not None:
-                table.bot_task.cancel()
+            _stop(table)
         self._thinking.shutdown(wait=False, cancel_futures=True)
 
     async def create(
-        self, rules: Rules, players: tuple[str, ...], *, bot_time_limit: float = DEFAULT_BOT_TIME_LIMIT
+        self, rules: Rules, players: tuple[str, ...], *, bot_time_limit: float = DEFAULT_BOT_TIME_LIMIT,
+        clock: TimeControl | None = None,
     ) -> tuple[str, list[str | None]]:
-        """Open a table; return its id and each seat's invite code (``None`` for a bot)."""
+        """Open a table, its people's seats timed by ``clock`` (``None``: untimed);
+        return its id and each seat's invite code (``None`` for a bot)."""
+        if clock is not None and HUMAN not in players:
+            raise TableError("a clock times people's seats, and this table seats only bots", code="bad-clock")
         if len(players) != rules.players:
             raise TableError(
                 f"{len(players)} seats named for a table of {rules.players} players",
@@ -266,8 +327,9 @@ class TableHub:
             players=players,
             invites=tuple(None if code is None else digest(code) for code in invites),
             tokens=(None,) * len(players),
+            joined=(None,) * len(players),
             created=time.time(),
-            settings={"bot_time_limit": bot_time_limit},
+            settings={"bot_time_limit": bot_time_limit, **(clock.settings() if clock else {})},
         )
         await asyncio.to_thread(self.store.create_table, stored)
         table = self._open(stored)
@@ -292,8 +354,12 @@ class TableHub:
         """Take the seat of an invite; return the seat and its new token."""
         table = await self.get(table_id)
         token = secrets.token_urlsafe(32)
-        seat = await asyncio.to_thread(self.store.join, table_id, digest(invite), digest(token))
+        when = self.now()
+        seat = await asyncio.to_thread(self.store.join, table_id, digest(invite), digest(token), when=when)
         table.tokens[seat] = digest(token)
+        table.joined[seat] = when
+        table.wake()
+        self._schedule_clock(table)
         return seat, token
 
     def listen(self) -> None:
@@ -316,13 +382,28 @@ class TableHub:
             await self._read_new_moves(table)
         table.wake()
         self._schedule_bot(table)
+        self._schedule_clock(table)
 
     async def _read_new_moves(self, table: LiveTable) -> None:
-        """Add to ``table`` the moves stored after those it has (made by another process)."""
-        for text in await asyncio.to_thread(self.store.moves_after, table.id, len(table.moves)):
-            move = parse_move(text)
-            table.state = apply(table.state, move)
-            table.moves.append(move)
+        """Add to ``table`` the moves stored after those it has (made by another
+        process), and for a timed table the joins and forfeit stored meanwhile."""
+        for text, made in await asyncio.to_thread(self.store.moves_after, table.id, len(table.moves)):
+            self._add(table, parse_move(text), made)
+        if table.clock is not None and (None in table.joined or table.clock.on_timeout == FORFEIT):
+            stored = await asyncio.to_thread(self.store.load_table, table.id)
+            if stored is not None:  # a seat once joined stays joined: a join made here meanwhile stands
+                for seat, (token, when) in enumerate(zip(stored.tokens, stored.joined)):
+                    if table.tokens[seat] is None:
+                        table.tokens[seat], table.joined[seat] = token, when
+                if table.forfeit is None:
+                    table.forfeit = _forfeit_of(stored.result)
+
+    @staticmethod
+    def _add(table: LiveTable, move: Move, made: float) -> None:
+        table.movers.append(table.state.current_player)
+        table.made.append(made)
+        table.state = apply(table.state, move)
+        table.moves.append(move)
 
     async def expire(self, now: float | None = None) -> list[str]:
         """Delete the abandoned tables (see the class); return their ids. Their
@@ -347,8 +428,7 @@ class TableHub:
             table = self._tables.pop(table_id, None)
             if table is not None:
                 table.expired = True
-                if table.bot_task is not None:
-                    table.bot_task.cancel()
+                _stop(table)
                 table.wake()
         return gone
 
@@ -375,13 +455,16 @@ class TableHub:
             await self.get(table_id)
         return len(ids)
 
-    async def move(self, table: LiveTable, seat: int, move: Move, *, at: int | None = None) -> None:
+    async def move(
+        self, table: LiveTable, seat: int, move: Move, *, at: int | None = None, timeout: bool = False
+    ) -> None:
         """Make ``move`` for ``seat`` (after move ``at``, if given): checked,
-        committed, then shown to the watchers.
+        committed, then shown to the watchers. ``timeout``: the move is the
+        fallback bot's, for a seat out of time.
 
         Raises :class:`~threeup3down.IllegalMoveError` for a move the rules
-        refuse, :class:`TableError` when it is not the seat's turn, the game
-        is over, or the game has gone past move ``at``.
+        refuse, :class:`TableError` when it is not the seat's turn, the seat is
+        out of time, the table is over, or the game has gone past move ``at``.
         """
         async with table.lock:
             if table.expired:
@@ -392,50 +475,163 @@ class TableHub:
                     code="stale-move",
                 )
             state = table.state
-            if state.is_over:
+            if table.ended:
                 raise TableError(f"the game at table {table.id!r} is over", code="game-over")
             if state.current_player != seat:
                 raise TableError(
                     f"seat {seat} is not to move: seat {state.current_player} is",
                     code="not-your-turn",
                 )
+            made = self.now()
+            deadline = table.deadline()
+            if not timeout and deadline is not None and made > deadline:
+                raise TableError(
+                    f"seat {seat} is out of time: its move is made for it", code="out-of-time"
+                )
             after = apply(state, move)
             number = len(table.moves) + 1
             result = game_result(after) if after.is_over else None
-            if await self._commits.commit(NewMove(table.id, number, str(move), result)):
+            if await self._commits.commit(NewMove(table.id, number, str(move), result, made)):
                 stale = False
-                table.moves.append(move)
-                table.state = after
-            else:  # another process stored move `number` first
+                self._add(table, move, made)
+            else:  # another process stored move `number` first, or ended the table
                 await self._read_new_moves(table)
                 stale = True
+        self._changed(table)
         if stale:
-            table.wake()
-            self._schedule_bot(table)
             raise TableError(
                 f"another move was made first: the game is at move {len(table.moves)}",
                 code="stale-move",
             )
+
+    def _changed(self, table: LiveTable) -> None:
+        """Show the table's news, and set its bot thinking or its clock running."""
         table.wake()
         self._schedule_bot(table)
+        self._schedule_clock(table)
+
+    async def forfeit(self, table: LiveTable, seat: int, *, at: int) -> None:
+        """End the table after move ``at`` with the forfeit of ``seat``, to move and
+        out of time: committed (``forfeit SEAT`` as its result), then shown.
+
+        Raises :class:`TableError` (``stale-move``) if the game has gone past
+        move ``at`` or the table has ended, here or in another process.
+
+        >>> import asyncio
+        >>> from threeup3down.server.store import open_store
+        >>> async def give_up() -> tuple[str, bool]:
+        ...     hub = TableHub(open_store("sqlite://"))
+        ...     table_id, _ = await hub.create(Rules(players=2), ("human", "human"))
+        ...     table = await hub.get(table_id)
+        ...     await hub.forfeit(table, 0, at=0)
+        ...     return table.result, table.record().result == "*"
+        >>> asyncio.run(give_up())
+        ('forfeit 0', True)
+        """
+        async with table.lock:
+            if table.expired or table.ended or at != len(table.moves) or table.state.current_player != seat:
+                raise TableError(f"table {table.id!r} is past move {at}", code="stale-move")
+            try:
+                await asyncio.to_thread(self.store.end, table.id, f"{FORFEIT} {seat}", at=at)
+            except TableError:
+                await self._read_new_moves(table)
+                stale = True
+            else:
+                stale = False
+                table.forfeit = seat
+        self._changed(table)
+        if stale:
+            raise TableError(f"table {table.id!r} went past move {at} first", code="stale-move")
+
+    async def time_out(self) -> list[str]:
+        """Act now for every seat out of time: its fallback bot's move, or its
+        forfeit; return the ids of those tables. The hub does so by itself at
+        each deadline; a test whose hub tells the time calls it after setting it.
+
+        >>> import asyncio
+        >>> from threeup3down.server.store import open_store
+        >>> clock_time = [1000.0]
+        >>> async def too_slow() -> tuple[list[str], bool, str]:
+        ...     hub = TableHub(open_store("sqlite://"), now=lambda: clock_time[0])
+        ...     clock = TimeControl(per_move=60.0, bank=0.0, on_timeout=FORFEIT)
+        ...     table_id, invites = await hub.create(Rules(players=2), ("human", "human"), clock=clock)
+        ...     for invite in invites:
+        ...         await hub.join(table_id, invite)
+        ...     early = await hub.time_out()
+        ...     clock_time[0] += 60
+        ...     late = await hub.time_out()
+        ...     hub.close()
+        ...     return early, late == [table_id], (await hub.get(table_id)).result
+        >>> asyncio.run(too_slow())
+        ([], True, 'forfeit 0')
+        """
+        when = self.now()
+        late = []
+        for table in list(self._tables.values()):
+            deadline = table.deadline()
+            if deadline is not None and when >= deadline:
+                late.append(table.id)
+                await self._time_out(table, table.state.current_player, len(table.moves))
+        return late
+
+    async def _time_out(self, table: LiveTable, seat: int, at: int) -> None:
+        """The seat's fallback bot moves for it, or it forfeits (unless the game moved on)."""
+        clock = table.clock
+        assert clock is not None
+        try:
+            if clock.on_timeout == FORFEIT:
+                await self.forfeit(table, seat, at=at)
+                return
+            bot = table.bots.get(seat)
+            if bot is None:
+                bot = table.bots[seat] = make_bot(clock.on_timeout)
+            state = table.state
+            limit = float(table.stored.settings.get("bot_time_limit", DEFAULT_BOT_TIME_LIMIT))
+            move = await self._think(bot, state, limit)
+            await self.move(table, seat, move, at=at, timeout=True)
+        except TableError as error:
+            if error.code not in ("stale-move", "game-over", "no-such-table"):
+                raise
+            # the seat moved in time, or another process acted first: that stands
+
+    def _schedule_clock(self, table: LiveTable) -> None:
+        """Watch the clock of the seat to move, if it runs (and stop watching any other)."""
+        if table.clock_task is not None and table.clock_task is not asyncio.current_task():
+            table.clock_task.cancel()
+        table.clock_task = None
+        deadline = table.deadline()
+        if deadline is None or table.expired:
+            return
+        table.clock_task = asyncio.get_running_loop().create_task(
+            self._watch(table, table.state.current_player, len(table.moves), deadline)
+        )
+
+    async def _watch(self, table: LiveTable, seat: int, at: int, deadline: float) -> None:
+        while (left := deadline - self.now()) > 0:
+            await asyncio.sleep(left)
+        await self._time_out(table, seat, at)
 
     def _open(self, stored: StoredTable) -> LiveTable:
         deal = new_game(stored.rules, seed=stored.seed)
-        state, moves = deal, []
+        state, moves, movers = deal, [], []
         for text in stored.moves:
             move = parse_move(text)
+            movers.append(state.current_player)
             state = apply(state, move)
             moves.append(move)
         table = LiveTable(
-            stored=stored, deal=deal, state=state, moves=moves, tokens=list(stored.tokens)
+            stored=stored, deal=deal, state=state, moves=moves, tokens=list(stored.tokens),
+            joined=list(stored.joined), made=list(stored.made), movers=movers,
+            clock=TimeControl.from_settings(stored.settings), forfeit=_forfeit_of(stored.result),
         )
         self._tables[stored.id] = table
+        self._schedule_clock(table)
         return table
 
     def _schedule_bot(self, table: LiveTable) -> None:
         """Start the bot of the seat to move, if a bot is to move and none is thinking."""
         state = table.state
-        if state.is_over or table.stored.players[state.current_player] == HUMAN:
+        if table.ended or table.stored.players[state.current_player] == HUMAN:
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
@@ -448,19 +644,39 @@ class TableHub:
         if bot is None:
             bot = table.bots[seat] = make_bot(table.stored.players[seat])
         limit = float(table.stored.settings.get("bot_time_limit", DEFAULT_BOT_TIME_LIMIT))
-        rng = random.Random(self._rng.getrandbits(64))
-        try:
-            thought = asyncio.get_running_loop().run_in_executor(self._thinking, decide, bot, state, rng)
-            move = await asyncio.wait_for(thought, limit)
-        except Exception:  # a late or failing bot (any error it raises): any legal move
-            move = decide(self._fallback, state, rng)
+        move = await self._think(bot, state, limit)
         table.bot_task = None
         try:
-            try:
-                await self.move(table, seat, move, at=at)
-            except IllegalMoveError:  # the bot broke the rules: any legal move instead
-                await self.move(table, seat, decide(self._fallback, state, rng), at=at)
+            await self.move(table, seat, move, at=at)
         except TableError as error:
             if error.code != "stale-move":
                 raise
             # another process moved for the bot first: its move stands
+
+    async def _think(self, bot: AnyBot, state: GameState, limit: float) -> Move:
+        """``bot``'s move in ``state``, thought of in a worker thread for at most
+        ``limit`` seconds; any legal move instead if it is late, fails (any error
+        it raises) or answers a move the rules refuse."""
+        rng = random.Random(self._rng.getrandbits(64))
+        try:
+            thought = asyncio.get_running_loop().run_in_executor(self._thinking, decide, bot, state, rng)
+            move = await asyncio.wait_for(thought, limit)
+        except Exception:
+            move = None
+        if move is None or not is_legal(state, move):
+            move = decide(self._fallback, state, rng)
+        return move
+
+
+def _forfeit_of(result: str | None) -> int | None:
+    """The seat a stored result says forfeited, if it does."""
+    if result is None or not result.startswith(f"{FORFEIT} "):
+        return None
+    return int(result.removeprefix(f"{FORFEIT} "))
+
+
+def _stop(table: LiveTable) -> None:
+    """Stop the table's bot and its clock."""
+    for task in (table.bot_task, table.clock_task):
+        if task is not None:
+            task.cancel()
