@@ -70,6 +70,12 @@ class ProcessBot:
 
     __slots__ = ("__weakref__", "_buffer", "_clocks", "_ender", "_process", "clock", "command", "cwd", "name")
 
+    keeps_own_time = True
+    """Every decision ends by the bot's clock (answered, or a ``clock`` fault), so the
+    decision time limit of :func:`~threeup3down.simulation.simulate` does not watch it.
+
+    .. versionadded:: 0.5.0"""
+
     def __init__(self, command: Sequence[str], *, clock: Clock = DEFAULT_CLOCK, cwd: str | None = None) -> None:
         if isinstance(command, str) or not command or not all(isinstance(part, str) for part in command):
             raise BotProtocolError(

@@ -78,10 +78,14 @@ POLICIES = {
 """What the arena does with a bot that breaks the protocol, by fault. A
 decision that fails raises :class:`~threeup3down.core.errors.BotProtocolError`
 (:class:`~threeup3down.core.errors.BotClockExceeded` for ``clock``) naming the
-fault, which a run reports as :class:`~threeup3down.core.errors.BotFailed`
-with the game, seat and bot; no result is reported. Every bot process is
-ended when its batch of games ends (``bye``, then killed after
-:data:`BYE_TIME` seconds), and when it faults."""
+fault, and the bot's process is ended. In a tournament the bot then forfeits
+the game and is started afresh for its next one, or, with ``on_fault="stop"``,
+the run ends (:data:`~threeup3down.arena.tournament.ON_FAULT`); elsewhere,
+such as :func:`~threeup3down.simulation.simulate`, the run ends with
+:class:`~threeup3down.core.errors.BotFailed` naming the game, seat and bot,
+and no result is reported. Every bot process is ended when its batch of
+games ends (``bye``, then killed after :data:`BYE_TIME` seconds), and when
+it faults."""
 
 
 @attrs.frozen
