@@ -100,11 +100,11 @@ def compiled(source: Path, folder: Path) -> str | None:
     return str(program)
 
 
-def _positions(games: int, bot: object) -> list[GameState]:
+def _positions(games: int, bot: FirstMoveBot | SeedMoveBot) -> list[GameState]:
     """Every position of ``games`` games where ``bot`` (seat 0) decides, against the lowest-card bot."""
     positions = []
     lowest = chooser(LowestCardBot())
-    play = chooser(bot)  # type: ignore[arg-type]
+    play = chooser(bot)
     for seed in range(games):
         state = new_game(TABLE, seed=seed)
         rng = random.Random(seed)
@@ -208,6 +208,7 @@ def main() -> None:
             source = Path(folder) / "echo.c"
             source.write_text(ECHO)
             echo = compiled(source, Path(folder))
+        here: FirstMoveBot | SeedMoveBot
         if program is None:
             command, here, what = [sys.executable, str(BOTS / "first_move.py")], FirstMoveBot(), "first_move.py"
         else:

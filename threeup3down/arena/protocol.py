@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from importlib import resources
 
 import attrs
@@ -229,7 +230,7 @@ class DecideWriter:
         self._rules: object = None
         self._text = ""
 
-    def line(self, clock: ClockState, moves: list[str], observation: dict[str, object], rules: object,
+    def line(self, clock: ClockState, moves: list[str], observation: Mapping[str, object], rules: object,
              seed: int) -> bytes:
         """The line of a decision whose observation document is ``observation``, of the rules ``rules``."""
         if rules is not self._rules and rules != self._rules:
