@@ -113,8 +113,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--address", default=None, help="the Dask scheduler or Ray cluster to use (default: start one here)")
     parser.add_argument(
         "--decision-time-limit", type=_time_limit, default=DECISION_TIME_LIMIT, metavar="SECONDS",
-        help="how long any bot may take for one move before the run fails, or 'none' "
-        f"(default {DECISION_TIME_LIMIT:g})",
+        help="how long a library or import-path bot may take for one move before the run fails, or 'none' "
+        f"(default {DECISION_TIME_LIMIT:g}); a NAME=COMMAND bot is held to its --clock instead",
     )
     parser.add_argument(
         "--on-fault", choices=tuple(ON_FAULT), default="forfeit",
