@@ -114,9 +114,6 @@ class TournamentResult:
         >>> document = result.to_dict()
         >>> sorted(document), document["leaderboard"][0]["bot"]
         (['clock', 'faults', 'games', 'head_to_head', 'leaderboard', 'on_fault', 'rules', 'seed', 'simulation', 'tables'], 'lowest')
-
-        .. versionchanged:: 0.5.0
-           ``on_fault``, ``faults`` (each game a bot forfeited) and each leaderboard row's ``faults``.
         """
         def rate(value: Rate) -> dict[str, object]:
             return {"count": value.count, "trials": value.trials, "value": value.value,
@@ -194,9 +191,6 @@ def tournament(
     bot's fault does, ``forfeit`` or ``stop`` (:data:`ON_FAULT`). The other
     arguments and the errors are those of
     :func:`~threeup3down.simulation.simulate`.
-
-    .. versionchanged:: 0.5.0
-       ``on_fault``; a fault forfeits the game by default (it ended the run).
 
     >>> from threeup3down import Rules
     >>> tournament(Rules(players=3), ["random", "lowest"], 6, seed=1)
