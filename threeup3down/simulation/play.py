@@ -229,15 +229,15 @@ class Forfeit:
     message: str
     """The fault in words."""
 
-    @classmethod
-    def of(cls, game: int, seat: int, bot: str, raised: Raised) -> Forfeit:
-        """The forfeit of ``bot`` at ``seat`` in ``game``, from what its decision raised."""
-        error = raised.error
-        policy = getattr(error, "policy", None)
-        if raised.chose:
-            return cls(game, seat, bot, "illegal", f"chose {raised.chose}, which {_refusal(error)}")
-        fault = policy if isinstance(policy, str) else "raised"
-        return cls(game, seat, bot, fault, f"raised {type(error).__name__}: {error}")
+
+def _forfeit(game: int, seat: int, bot: str, raised: Raised) -> Forfeit:
+    """The forfeit of ``bot`` at ``seat`` in ``game``, from what its decision raised."""
+    error = raised.error
+    if raised.chose:
+        return Forfeit(game, seat, bot, "illegal", f"chose {raised.chose}, which {_refusal(error)}")
+    policy = getattr(error, "policy", None)
+    fault = policy if isinstance(policy, str) else "raised"
+    return Forfeit(game, seat, bot, fault, f"raised {type(error).__name__}: {error}")
 
 
 @attrs.frozen
@@ -344,7 +344,7 @@ def _play_games_with(
                 game, watch.seat, seating[watch.seat], None, error, type(error).__name__,
                 _refusal(error) if raised.chose else str(error), raised.chose,
             )
-        forfeits = tuple(Forfeit.of(game, seat, seating[seat], raised) for seat, raised in faults)
+        forfeits = tuple(_forfeit(game, seat, seating[seat], raised) for seat, raised in faults)
         for forfeit in forfeits:
             if forfeit.bot in closers:
                 closers[forfeit.bot]()  # its next game starts it afresh
