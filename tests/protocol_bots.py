@@ -4,6 +4,8 @@ Run as ``python tests/protocol_bots.py BEHAVIOUR``. Until it misbehaves it
 plays its first legal move.
 
 - ``crash``: exits with status 3 at its first decision;
+- ``crash-once FILE``: exits with status 3 at its first decision if ``FILE``
+  does not exist, creating it; plays every decision when it does;
 - ``hang``: never answers its first decision;
 - ``garbage``: answers every decision with text that is not JSON;
 - ``illegal``: answers every decision with a move that is not legal;
@@ -22,6 +24,7 @@ import json
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 
 def send(message: object) -> None:
@@ -46,6 +49,9 @@ def main(behaviour: str) -> None:
             send({"type": "move", "move": last_moves[0]})
             continue
         if behaviour == "crash":
+            sys.exit(3)
+        if behaviour == "crash-once" and not Path(sys.argv[2]).exists():
+            Path(sys.argv[2]).touch()
             sys.exit(3)
         if behaviour == "hang":
             time.sleep(3600)

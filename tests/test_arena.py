@@ -123,13 +123,13 @@ def test_the_command_writes_the_leaderboard_as_json(
     assert "rank bot" in capsys.readouterr().out
 
 
-def test_the_command_reports_a_faulty_bot_and_exits_1(
+def test_the_command_stops_at_a_faulty_bot_and_exits_1(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], no_bot_left: object
 ) -> None:
-    """A bot that crashes fails the run with status 1, one line naming the game, seat and bot."""
+    """With --on-fault stop a bot that crashes fails the run with status 1, one line naming the game, seat and bot."""
     crash = f"{sys.executable} {ROOT / 'tests' / 'protocol_bots.py'} crash"
     status = main(["arena", "--bot", f"crashes={crash}", "--bot", "random", "--players", "2",
-                   "--games", "4", "--workers", "1"])
+                   "--games", "4", "--workers", "1", "--on-fault", "stop"])
     err = capsys.readouterr().err
     assert status == 1
     assert "bot 'crashes'" in err and "exited (status 3)" in err

@@ -22,10 +22,12 @@ from threeup3down.arena.protocol import (
     protocol_schema,
 )
 from threeup3down.arena.ratings import HeadToHead, Standing, head_to_head, rate
-from threeup3down.arena.tournament import Entrant, TournamentResult, tables_of, tournament
+from threeup3down.arena.tournament import FALLBACK, ON_FAULT, Entrant, TournamentResult, tables_of, tournament
 
 __all__ = [
     "DEFAULT_CLOCK",
+    "FALLBACK",
+    "ON_FAULT",
     "POLICIES",
     "PROTOCOL_VERSION",
     "Clock",

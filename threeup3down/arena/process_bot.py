@@ -44,8 +44,8 @@ from threeup3down.arena.protocol import (
     REFUSALS,
     Clock,
     ClockState,
+    DecideWriter,
     bye_message,
-    decide_message,
     read_answer,
     read_hello,
     refused_message,
@@ -68,7 +68,15 @@ class ProcessBot:
     (True, True)
     """
 
-    __slots__ = ("__weakref__", "_buffer", "_clocks", "_ender", "_process", "clock", "command", "cwd", "name")
+    __slots__ = (
+        "__weakref__", "_buffer", "_clocks", "_ender", "_process", "_writer", "clock", "command", "cwd", "name",
+    )
+
+    keeps_own_time = True
+    """Every decision ends by the bot's clock (answered, or a ``clock`` fault), so the
+    decision time limit of :func:`~threeup3down.simulation.simulate` does not watch it.
+
+    .. versionadded:: 0.5.0"""
 
     def __init__(self, command: Sequence[str], *, clock: Clock = DEFAULT_CLOCK, cwd: str | None = None) -> None:
         if isinstance(command, str) or not command or not all(isinstance(part, str) for part in command):
@@ -83,6 +91,7 @@ class ProcessBot:
         self._ender: weakref.finalize[..., ProcessBot] | None = None
         self._buffer = b""
         self._clocks: dict[int, tuple[int, Phase, ClockState]] = {}
+        self._writer = DecideWriter()
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuilt, (self.command, self.clock, self.cwd))
@@ -120,13 +129,15 @@ class ProcessBot:
         seat = observation.player
         clock = self._clock(seat, observation)
         moves = observation.legal_moves()
+        notations = [str(move) for move in moves]
+        document = to_dict(observation)
         started = time.monotonic()
         deadline = started + clock.remaining
-        self._send(decide_message(clock, [str(move) for move in moves], to_dict(observation), rng.getrandbits(63)))
+        self._write(self._writer.line(clock, notations, document, observation.rules, rng.getrandbits(63)))
         for refusal in range(1, REFUSALS + 1):
             line = self._line(deadline, "its move")
             try:
-                move = self._legal(line, observation, moves)
+                move = self._legal(line, observation, moves, notations)
             except _Refusal as refused:
                 if refusal == REFUSALS:
                     self._end()
@@ -195,12 +206,15 @@ class ProcessBot:
             return self.clock.start()
         return clock
 
-    def _legal(self, line: str, observation: Observation, moves: tuple[Move, ...]) -> Move:
-        """The legal move that ``line`` answers; else :class:`_Refusal` saying why not."""
+    def _legal(self, line: str, observation: Observation, moves: tuple[Move, ...], notations: list[str]) -> Move:
+        """The legal move that ``line`` answers (``notations`` are the ``moves`` as
+        sent); else :class:`_Refusal` saying why not."""
         try:
             text = read_answer(line)
         except ValueError as error:
             raise _Refusal(str(error), None) from None
+        if text in notations:  # the notation sent, as most bots answer: no need to read it again
+            return moves[notations.index(text)]
         try:
             move = parse_move(text)
         except NotationError as error:
@@ -214,9 +228,12 @@ class ProcessBot:
         raise _Refusal(f"{text!r} is not one of the legal moves", None)  # pragma: no cover
 
     def _send(self, line: str) -> None:
+        self._write(line.encode() + b"\n")
+
+    def _write(self, data: bytes) -> None:
         assert self._process is not None and self._process.stdin is not None
         try:
-            self._process.stdin.write(line.encode() + b"\n")
+            self._process.stdin.write(data)
         except OSError:  # the bot exited: its output says so next
             pass
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from importlib import resources
 
 import attrs
@@ -44,6 +45,7 @@ __all__ = [
     "REFUSALS",
     "Clock",
     "ClockState",
+    "DecideWriter",
     "bye_message",
     "decide_message",
     "protocol_schema",
@@ -78,10 +80,14 @@ POLICIES = {
 """What the arena does with a bot that breaks the protocol, by fault. A
 decision that fails raises :class:`~threeup3down.core.errors.BotProtocolError`
 (:class:`~threeup3down.core.errors.BotClockExceeded` for ``clock``) naming the
-fault, which a run reports as :class:`~threeup3down.core.errors.BotFailed`
-with the game, seat and bot; no result is reported. Every bot process is
-ended when its batch of games ends (``bye``, then killed after
-:data:`BYE_TIME` seconds), and when it faults."""
+fault, and the bot's process is ended. In a tournament the bot then forfeits
+the game and is started afresh for its next one, or, with ``on_fault="stop"``,
+the run ends (:data:`~threeup3down.arena.tournament.ON_FAULT`); elsewhere,
+such as :func:`~threeup3down.simulation.simulate`, the run ends with
+:class:`~threeup3down.core.errors.BotFailed` naming the game, seat and bot,
+and no result is reported. Every bot process is ended when its batch of
+games ends (``bye``, then killed after :data:`BYE_TIME` seconds), and when
+it faults."""
 
 
 @attrs.frozen
@@ -196,6 +202,42 @@ def decide_message(clock: ClockState, moves: list[str], observation: object, see
         "type": "decide", "observation": observation, "legal_moves": moves,
         "clock": {"remaining": clock.remaining, "increment": clock.increment}, "seed": seed,
     })
+
+
+class DecideWriter:
+    """The ``decide`` lines of :func:`decide_message` as bytes, newline included,
+    for the decisions of one bot: each :class:`~threeup3down.Rules` the
+    observations hold is encoded once, and its text put in place of the
+    observation's ``rules`` in the lines after (a game's observations all hold
+    the same rules, half of their document).
+
+    .. versionadded:: 0.5.0
+
+    >>> from threeup3down import Rules, new_game, observe, to_dict
+    >>> view = observe(new_game(Rules(players=2), seed=1), 0)
+    >>> moves, document = [str(move) for move in view.legal_moves()], to_dict(view)
+    >>> writer = DecideWriter()
+    >>> line = writer.line(Clock(1.0).start(), moves, document, view.rules, 3)
+    >>> line == (decide_message(Clock(1.0).start(), moves, document, 3) + "\\n").encode()
+    True
+    >>> writer.line(Clock(1.0).start(), moves, document, view.rules, 3) == line  # the rules' text kept
+    True
+    """
+
+    __slots__ = ("_rules", "_text")
+
+    def __init__(self) -> None:
+        self._rules: object = None
+        self._text = ""
+
+    def line(self, clock: ClockState, moves: list[str], observation: Mapping[str, object], rules: object,
+             seed: int) -> bytes:
+        """The line of a decision whose observation document is ``observation``, of the rules ``rules``."""
+        if rules is not self._rules and rules != self._rules:
+            self._rules, self._text = rules, '"rules":' + _COMPACT.encode(observation["rules"])
+        text = decide_message(clock, moves, {**observation, "rules": None}, seed)
+        # the observation's rules is the first key of that name: "type" and "format" come before it
+        return (text.replace('"rules":null', self._text, 1) + "\n").encode()
 
 
 def refused_message(error: str, rule: str | None, tries_left: int) -> str:

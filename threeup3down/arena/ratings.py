@@ -5,7 +5,10 @@
 game, in game order: at a table of 3 to 6 every place counts. With the
 ``places`` rule (O1) a decided game ranks every seat; without it only the
 winner is ranked, first, and the other seats tie behind. The seats a
-stalemate (O10) leaves unranked tie behind those it ranked.
+stalemate (O10) leaves unranked tie behind those it ranked. A bot that
+forfeited a game (:class:`~threeup3down.simulation.Forfeit`) is last in it,
+behind every other seat, whose places are those of the game as it was
+played out without it.
 
 >>> from threeup3down.simulation import Finish
 >>> finishes = [Finish(game, 0, ("a", "b"), (0,)) for game in range(20)]
@@ -46,7 +49,12 @@ class Standing:
     wins: int
     """Games it won (went out first, W1)."""
     places: tuple[int, ...]
-    """How many times it finished in each place, first place first (a stalemate's unranked seats in none)."""
+    """How many times it finished in each place, first place first (a stalemate's unranked seats
+    and a forfeit in none)."""
+    faults: int = 0
+    """Games it forfeited, by a fault (:class:`~threeup3down.simulation.Forfeit`).
+
+    .. versionadded:: 0.5.0"""
 
     @property
     def conservative(self) -> float:
@@ -90,21 +98,34 @@ class HeadToHead:
 
 def places_of(finish: Finish) -> tuple[int, ...]:
     """Each seat's place in ``finish`` (1 for the first out); the unranked seats
-    share the place after the ranked ones.
+    share the place after the ranked ones, and the seats that forfeited the
+    place after those.
 
     >>> places_of(Finish(0, 0, ("a", "b", "c"), (2,)))
     (2, 2, 1)
     >>> places_of(Finish(0, 0, ("a", "b", "c"), (1, 2, 0)))
     (3, 1, 2)
+    >>> from threeup3down.simulation import Forfeit
+    >>> places_of(Finish(0, 0, ("a", "b", "c"), (1, 2, 0), (Forfeit(0, 1, "b", "crash", "exited"),)))
+    (2, 3, 1)
     """
-    ranked = {seat: place for place, seat in enumerate(finish.places, start=1)}
-    unranked = len(finish.places) + 1
-    return tuple(ranked.get(seat, unranked) for seat in range(len(finish.bots)))
+    forfeited = {forfeit.seat for forfeit in finish.forfeits}
+    ranked = {
+        seat: place
+        for place, seat in enumerate((seat for seat in finish.places if seat not in forfeited), start=1)
+    }
+    unranked = len(ranked) + 1
+    last = unranked + (len(ranked) + len(forfeited) < len(finish.bots))
+    return tuple(
+        last if seat in forfeited else ranked.get(seat, unranked) for seat in range(len(finish.bots))
+    )
+
 
 
 def rate(finishes: Iterable[Finish]) -> tuple[Standing, ...]:
     """The leaderboard of ``finishes``, rated in their order: best conservative
-    rating first (ties by name). Needs ``openskill`` (extra ``[arena]``).
+    rating first (ties by name). A win is a first place of :func:`places_of`.
+    Needs ``openskill`` (extra ``[arena]``).
 
     >>> games = [Finish(game, 0, ("a", "b", "c"), (game % 2, 1 - game % 2, 2)) for game in range(30)]
     >>> board = rate(games)
@@ -121,6 +142,7 @@ def rate(finishes: Iterable[Finish]) -> tuple[Standing, ...]:
     ratings: dict[str, PlackettLuceRating] = {}
     games: Counter[str] = Counter()
     wins: Counter[str] = Counter()
+    faults: Counter[str] = Counter()
     place_counts: Counter[tuple[str, int]] = Counter()
     players = 0
     for finish in finishes:
@@ -129,16 +151,18 @@ def rate(finishes: Iterable[Finish]) -> tuple[Standing, ...]:
         teams = [[ratings.get(bot) or model.rating(name=bot)] for bot in finish.bots]
         for bot, [rating] in zip(finish.bots, model.rate(teams, ranks=[float(place) for place in places])):
             ratings[bot] = rating
+        forfeited = {forfeit.seat for forfeit in finish.forfeits}
         for seat, bot in enumerate(finish.bots):
             games[bot] += 1
-            if seat in finish.places:
+            if seat in forfeited:
+                faults[bot] += 1
+            elif seat in finish.places:
                 place_counts[bot, places[seat]] += 1
-        if finish.places:
-            wins[finish.bots[finish.places[0]]] += 1
+                wins[bot] += places[seat] == 1
     board = [
         Standing(
             bot, rating.mu, rating.sigma, games[bot], wins[bot],
-            tuple(place_counts[bot, place] for place in range(1, players + 1)),
+            tuple(place_counts[bot, place] for place in range(1, players + 1)), faults[bot],
         )
         for bot, rating in ratings.items()
     ]

@@ -8,6 +8,10 @@ executors of :func:`~threeup3down.simulation.simulate`, and every deal and
 every bot's randomness derive from the seed and the game's number, so the
 same seed gives the same leaderboard on any executor.
 
+A bot that faults (it raises, or breaks the bot protocol in any way of
+:data:`~threeup3down.arena.protocol.POLICIES`) forfeits the game by default,
+and the tournament goes on (:data:`ON_FAULT`).
+
 >>> from threeup3down import Rules
 >>> result = tournament(Rules(players=2), ["random", "lowest", "heuristic"], 12, seed=1, workers=1)
 >>> result.games, len(result.tables), [row.games for row in result.leaderboard]
@@ -33,13 +37,32 @@ from threeup3down.formats.serialization import to_dict
 from threeup3down.simulation import (
     DECISION_TIME_LIMIT,
     BotFactory,
+    Forfeit,
     Progress,
     Rate,
     SimulationResult,
     play_tables,
 )
 
-__all__ = ["Entrant", "TournamentResult", "tables_of", "tournament"]
+__all__ = ["FALLBACK", "ON_FAULT", "Entrant", "TournamentResult", "tables_of", "tournament"]
+
+FALLBACK = "random"
+"""The library bot that plays out the seat of a bot that forfeits a game."""
+
+ON_FAULT = {
+    "forfeit": "the bot that faulted is ranked last in that game, behind every other seat; the random bot "
+    "plays its seat to the end of the game, so the other seats' places come from play; the bot's process "
+    "is ended and started afresh for its next game; the fault is counted in its leaderboard row and listed "
+    "in the result",
+    "stop": "the first fault ends the run with BotFailed naming the game, seat, bot and fault; no result is "
+    "reported",
+}
+"""What a tournament does when a bot faults, by the value of ``on_fault``
+(``--on-fault``); ``forfeit`` by default. A bot over the decision time limit
+(``decision_time_limit``, for bots in this process, whose thread cannot be
+stopped) always stops the run; a bot over its clock is a fault like any other.
+
+.. versionadded:: 0.5.0"""
 
 Entrant = str | AnyBot | BotFactory
 """A bot of a tournament: a name as :func:`~threeup3down.bots.make_bot` takes it, a bot object or a factory."""
@@ -72,8 +95,16 @@ class TournamentResult:
     """Best conservative rating first (:func:`~threeup3down.arena.ratings.rate`)."""
     head_to_head: tuple[HeadToHead, ...]
     simulation: SimulationResult
-    """Every game counted as :func:`~threeup3down.simulation.simulate` counts them."""
+    """Every game counted as :func:`~threeup3down.simulation.simulate` counts them (as it was played out)."""
     clock: Clock
+    on_fault: str = "forfeit"
+    """What a fault did (:data:`ON_FAULT`).
+
+    .. versionadded:: 0.5.0"""
+    faults: tuple[Forfeit, ...] = ()
+    """Every game a bot forfeited, in game order.
+
+    .. versionadded:: 0.5.0"""
 
     def to_dict(self) -> dict[str, object]:
         """The result as JSON-ready values.
@@ -82,7 +113,7 @@ class TournamentResult:
         >>> result = tournament(Rules(players=2), ["random", "lowest"], 4, seed=1, workers=1)
         >>> document = result.to_dict()
         >>> sorted(document), document["leaderboard"][0]["bot"]
-        (['clock', 'games', 'head_to_head', 'leaderboard', 'rules', 'seed', 'simulation', 'tables'], 'lowest')
+        (['clock', 'faults', 'games', 'head_to_head', 'leaderboard', 'on_fault', 'rules', 'seed', 'simulation', 'tables'], 'lowest')
         """
         def rate(value: Rate) -> dict[str, object]:
             return {"count": value.count, "trials": value.trials, "value": value.value,
@@ -93,17 +124,23 @@ class TournamentResult:
             "seed": self.seed,
             "games": self.games,
             "clock": str(self.clock),
+            "on_fault": self.on_fault,
             "tables": [list(table) for table in self.tables],
             "leaderboard": [
                 {"bot": row.bot, "mu": row.mu, "sigma": row.sigma, "conservative": row.conservative,
                  "games": row.games, "wins": row.wins, "win_rate": rate(row.win_rate),
-                 "places": list(row.places)}
+                 "places": list(row.places), "faults": row.faults}
                 for row in self.leaderboard
             ],
             "head_to_head": [
                 {"bot": row.bot, "other": row.other, "games": row.games, "ahead": row.ahead,
                  "behind": row.behind, "ties": row.ties, "rate": rate(row.rate)}
                 for row in self.head_to_head
+            ],
+            "faults": [
+                {"game": fault.game, "seat": fault.seat, "bot": fault.bot, "fault": fault.fault,
+                 "message": fault.message}
+                for fault in self.faults
             ],
             "simulation": self.simulation.to_dict(),
         }
@@ -140,6 +177,7 @@ def tournament(
     progress: Progress | None = None,
     records: str | Path | None = None,
     decision_time_limit: float | None = DECISION_TIME_LIMIT,
+    on_fault: str = "forfeit",
 ) -> TournamentResult:
     """Play ``games`` games between ``entrants`` in the duplicate format and rate them.
 
@@ -149,8 +187,10 @@ def tournament(
     be a multiple of ``rules.players``, so that every deal is played in every
     rotation. ``clock`` is the clock of every
     :class:`~threeup3down.arena.process_bot.ProcessBot` entrant (the library's
-    bots play on ``decision_time_limit`` alone). The other arguments and the
-    errors are those of :func:`~threeup3down.simulation.simulate`.
+    bots play on ``decision_time_limit`` alone). ``on_fault`` says what a
+    bot's fault does, ``forfeit`` or ``stop`` (:data:`ON_FAULT`). The other
+    arguments and the errors are those of
+    :func:`~threeup3down.simulation.simulate`.
 
     >>> from threeup3down import Rules
     >>> tournament(Rules(players=3), ["random", "lowest"], 6, seed=1)
@@ -160,6 +200,8 @@ def tournament(
     """
     if not isinstance(rules, Rules):
         raise SimulationError(f"rules must be a Rules value, not {rules!r}")
+    if on_fault not in ON_FAULT:
+        raise SimulationError(f"on_fault must be one of {', '.join(ON_FAULT)}, not {on_fault!r}")
     named = _named(entrants)
     players = rules.players
     if len(named) < players:
@@ -183,10 +225,12 @@ def tournament(
     simulation, finishes = play_tables(
         rules, tables, games, seed=seed, bots=given, executor=executor, workers=workers,
         progress=progress, rotate=True, records=records, decision_time_limit=decision_time_limit,
+        forfeit_to=FALLBACK if on_fault == "forfeit" else None,
     )
     return TournamentResult(
         rules=rules, seed=seed, games=games, tables=tables, leaderboard=rate(finishes),
         head_to_head=head_to_head(finishes, list(named)), simulation=simulation, clock=clock,
+        on_fault=on_fault, faults=tuple(forfeit for finish in finishes for forfeit in finish.forfeits),
     )
 
 

@@ -5,12 +5,15 @@ protocol (:mod:`threeup3down.arena.protocol`), the command split as a shell
 would split it; or a library bot's name (``heuristic``, ``ismcts:8``) or an
 import path (``package.module:Class[:budget]``). Every combination of
 ``--players`` entrants plays deals in the duplicate format. The leaderboard
-(OpenSkill ratings, extra ``[arena]``), win rates with 95% Wilson intervals
-and head-to-head results are printed; ``--json`` writes them too.
+(OpenSkill ratings, extra ``[arena]``), win rates with 95% Wilson intervals,
+each bot's faults and head-to-head results are printed; ``--json`` writes
+them too. A bot that faults (:data:`~threeup3down.arena.protocol.POLICIES`)
+forfeits the game, or with ``--on-fault stop`` ends the run
+(:data:`~threeup3down.arena.tournament.ON_FAULT`).
 
 Exit statuses are those of ``simulate``: 0 after a run, 1 if it failed (a bot
-faulted, :data:`~threeup3down.arena.protocol.POLICIES`), 2 for arguments it
-cannot run with, 130 after Ctrl-C.
+faulted with ``--on-fault stop``, or a bot in this process took longer than
+``--decision-time-limit``), 2 for arguments it cannot run with, 130 after Ctrl-C.
 
 >>> import io, contextlib
 >>> from threeup3down.cli import main
@@ -29,7 +32,7 @@ import shlex
 import sys
 import time
 
-from threeup3down.arena import DEFAULT_CLOCK, Clock, ProcessBot, TournamentResult, tournament
+from threeup3down.arena import DEFAULT_CLOCK, FALLBACK, ON_FAULT, Clock, ProcessBot, TournamentResult, tournament
 from threeup3down.bots import make_bot
 from threeup3down.cli.simulate import FAILED, INTERRUPTED, _progress_bar, _time_limit, _write_json
 from threeup3down.core.errors import BotError, BotFailed, SimulationCancelled, SimulationInterrupted, ThreeUpError
@@ -110,8 +113,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--address", default=None, help="the Dask scheduler or Ray cluster to use (default: start one here)")
     parser.add_argument(
         "--decision-time-limit", type=_time_limit, default=DECISION_TIME_LIMIT, metavar="SECONDS",
-        help="how long any bot may take for one move before the run fails, or 'none' "
-        f"(default {DECISION_TIME_LIMIT:g})",
+        help="how long a library or import-path bot may take for one move before the run fails, or 'none' "
+        f"(default {DECISION_TIME_LIMIT:g}); a NAME=COMMAND bot is held to its --clock instead",
+    )
+    parser.add_argument(
+        "--on-fault", choices=tuple(ON_FAULT), default="forfeit",
+        help="what a bot's fault does: forfeit, it is ranked last in that game (the random bot plays out its "
+        "seat) and the tournament goes on; stop, the run ends (default forfeit)",
     )
     parser.add_argument("--json", metavar="FILE", default=None, help="also write the result as JSON to FILE")
     parser.add_argument("--records", metavar="FILE", default=None, help="write every game as a JSON line to FILE")
@@ -153,7 +161,7 @@ def _run(rules: Rules, args: argparse.Namespace) -> int:
         result = tournament(
             rules, entrants, args.games, seed=args.seed, clock=args.clock, executor=executor,
             workers=args.workers if executor is None else None, progress=progress,
-            records=args.records, decision_time_limit=args.decision_time_limit,
+            records=args.records, decision_time_limit=args.decision_time_limit, on_fault=args.on_fault,
         )
     elapsed = time.perf_counter() - start
     print(format_leaderboard(result))
@@ -163,27 +171,38 @@ def _run(rules: Rules, args: argparse.Namespace) -> int:
     return 0
 
 
+_LISTED = 10
+"""How many forfeits the printed leaderboard lists."""
+
+
 def format_leaderboard(result: TournamentResult) -> str:
     """The leaderboard and the head-to-head results of ``result`` as a table.
 
     >>> from threeup3down.arena import tournament
     >>> result = tournament(Rules(players=2), ["lowest", "random"], 4, seed=1, workers=1)
     >>> print(format_leaderboard(result).splitlines()[2])
-    rank bot                  rating     mu  sigma  games   wins  win rate [95% CI]
+    rank bot                  rating     mu  sigma  games   wins faults  win rate [95% CI]
     """
     tables = len(result.tables)
     lines = [
         f"{result.games} games, {result.rules.players} players, {tables} table{'s' * (tables != 1)}, "
         f"seed {result.seed}, clock {result.clock}", "",
-        f"{'rank':<4} {'bot':<18} {'rating':>8} {'mu':>6} {'sigma':>6} {'games':>6} {'wins':>6}  "
+        f"{'rank':<4} {'bot':<18} {'rating':>8} {'mu':>6} {'sigma':>6} {'games':>6} {'wins':>6} {'faults':>6}  "
         "win rate [95% CI]",
     ]
     for rank, row in enumerate(result.leaderboard, start=1):
         lines.append(
             f"{rank:<4} {row.bot:<18} {row.conservative:>8.2f} {row.mu:>6.2f} {row.sigma:>6.2f} "
-            f"{row.games:>6} {row.wins:>6}  {row.win_rate}"
+            f"{row.games:>6} {row.wins:>6} {row.faults:>6}  {row.win_rate}"
         )
-    lines += ["", "rating: mu - 3 sigma (OpenSkill, Plackett-Luce over finishing places)", "",
+    lines += ["", "rating: mu - 3 sigma (OpenSkill, Plackett-Luce over finishing places)"]
+    if result.faults:
+        lines += ["", f"forfeits (the bot last in the game, its seat played out by {FALLBACK}):"]
+        lines += [f"  game {fault.game}, seat {fault.seat}, {fault.bot}: {fault.fault}: {fault.message}"
+                  for fault in result.faults[:_LISTED]]
+        if len(result.faults) > _LISTED:
+            lines.append(f"  and {len(result.faults) - _LISTED} more (every one in --json)")
+    lines += ["",
               f"{'bot':<18} {'against':<18} {'games':>6} {'ahead':>6} {'behind':>6} {'ties':>5}  "
               "ahead [95% CI]"]
     for pair in result.head_to_head:

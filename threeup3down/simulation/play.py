@@ -65,6 +65,7 @@ __all__ = [
     "DECISION_TIME_LIMIT",
     "BotFactory",
     "Finish",
+    "Forfeit",
     "Progress",
     "game_seed",
     "play_tables",
@@ -116,11 +117,15 @@ def _play(
     tally: Tally,
     moves: list[Move] | None,
     watch: Watch,
+    fallback: Chooser | None = None,
+    faults: list[tuple[int, Raised]] | None = None,
 ) -> GameState:
     """Play ``state`` to the end, seat *i* choosing with ``choosers[i]``, counting
     each move into ``tally`` and keeping the moves in ``moves`` unless it is
-    ``None``; the final state. ``watch`` is told which seat decides since when;
-    an exception of a bot comes out as :class:`Raised`."""
+    ``None``; the final state. ``watch`` is told which seat decides since when.
+    An exception of a bot, or a move the rules refuse, comes out as
+    :class:`Raised`; or, given a ``fallback``, is kept in ``faults`` with its
+    seat, and ``fallback`` plays that seat from there to the end."""
     count = tally.count_move
     clock = time.monotonic
     while state.phase is not _OVER:
@@ -129,16 +134,33 @@ def _play(
         try:
             move = choosers[seat](state, rng)
         except Exception as error:
-            raise Raised(error) from error
+            choosers = _forfeited(Raised(error), seat, choosers, fallback, faults)
+            continue
         try:
             after = apply(state, move)
         except ThreeUpError as error:  # a move the rules refuse, or no move at all
-            raise Raised(error, chose=str(move) if isinstance(move, _MOVES) else excerpt(move)) from error
+            chose = str(move) if isinstance(move, _MOVES) else excerpt(move)
+            choosers = _forfeited(Raised(error, chose=chose), seat, choosers, fallback, faults)
+            continue
         count(state, move, after)
         if moves is not None:
             moves.append(move)
         state = after
     return state
+
+
+def _forfeited(
+    raised: Raised,
+    seat: int,
+    choosers: Sequence[Chooser],
+    fallback: Chooser | None,
+    faults: list[tuple[int, Raised]] | None,
+) -> Sequence[Chooser]:
+    """The choosers once ``seat`` has faulted: ``fallback`` in its place; or ``raised`` raised without one."""
+    if fallback is None or faults is None:
+        raise raised from raised.error
+    faults.append((seat, raised))
+    return (*choosers[:seat], fallback, *choosers[seat + 1:])
 
 
 def _seating(tables: Sequence[tuple[str, ...]], game: int, rotate: bool) -> tuple[str, ...]:
@@ -178,7 +200,44 @@ class Finish:
     places: tuple[int, ...]
     """Seats in finishing order, as :attr:`GameState.places <threeup3down.GameState.places>`
     gives them (every seat with the ``places`` rule, O1; else the winner alone;
-    empty after a stalemate, O10)."""
+    empty after a stalemate, O10), as the game was played out."""
+    forfeits: tuple[Forfeit, ...] = ()
+    """The bots that faulted in this game, with ``forfeit_to`` (:func:`play_tables`).
+
+    .. versionadded:: 0.5.0"""
+
+
+@attrs.frozen
+class Forfeit:
+    """A bot that faulted in a game of :func:`play_tables` with ``forfeit_to``:
+    the bot named by ``forfeit_to`` played its seat from that decision to the end.
+
+    .. versionadded:: 0.5.0
+
+    >>> Forfeit(3, 1, "mine", "crash", "bot 'mine' exited (status 3) instead of sending its move").fault
+    'crash'
+    """
+
+    game: int
+    """The game's index in the run."""
+    seat: int
+    bot: str
+    fault: str
+    """What went wrong: a protocol fault's policy (``crash``, ``handshake``, ``clock``,
+    ``refused``, ``flood``; :data:`~threeup3down.arena.protocol.POLICIES`), ``raised``
+    for another exception of the bot, ``illegal`` for a move the rules refuse."""
+    message: str
+    """The fault in words."""
+
+
+def _forfeit(game: int, seat: int, bot: str, raised: Raised) -> Forfeit:
+    """The forfeit of ``bot`` at ``seat`` in ``game``, from what its decision raised."""
+    error = raised.error
+    if raised.chose:
+        return Forfeit(game, seat, bot, "illegal", f"chose {raised.chose}, which {_refusal(error)}")
+    policy = getattr(error, "policy", None)
+    fault = policy if isinstance(policy, str) else "raised"
+    return Forfeit(game, seat, bot, fault, f"raised {type(error).__name__}: {error}")
 
 
 @attrs.frozen
@@ -194,6 +253,8 @@ class _Batch:
     """The bots given as objects or factories, by name (the others are made by name)."""
     time_limit: float | None = None
     finishes: bool = False
+    forfeit_to: str | None = None
+    """The bot that plays out the seat of a bot that faults; ``None``: a fault ends the run."""
 
     def deal_seed(self, game: int) -> int:
         """The seed of the deal of game ``game``."""
@@ -225,13 +286,26 @@ def _play_games(batch: _Batch, watch: Watch) -> _Outcome:
         name: _made(given[name]) if name in given else make_bot(name)
         for table in batch.tables for name in table
     }
+    closers = {name: close for name, bot in bots.items() if callable(close := getattr(bot, "close", None))}
+    choosers = {
+        name: _unwatched(chooser(bot), watch) if getattr(bot, "keeps_own_time", False) is True else chooser(bot)
+        for name, bot in bots.items()
+    }
     try:
-        return _play_games_with(batch, watch, {name: chooser(bot) for name, bot in bots.items()})
+        return _play_games_with(batch, watch, choosers, closers)
     finally:
-        for bot in bots.values():
-            close = getattr(bot, "close", None)
-            if callable(close):
-                close()
+        for close in closers.values():
+            close()
+
+
+def _unwatched(choose: Chooser, watch: Watch) -> Chooser:
+    """``choose``, its decisions not timed by the decision time limit (the bot ends them in time itself)."""
+
+    def choose_unwatched(state: GameState, rng: random.Random) -> Move:
+        watch.since = math.inf
+        return choose(state, rng)
+
+    return choose_unwatched
 
 
 def _made(given: AnyBot | BotFactory) -> AnyBot:
@@ -241,11 +315,15 @@ def _made(given: AnyBot | BotFactory) -> AnyBot:
     return given
 
 
-def _play_games_with(batch: _Batch, watch: Watch, choosers: dict[str, Chooser]) -> _Outcome:
-    """The games of ``batch``, each bot asked through its chooser."""
+def _play_games_with(
+    batch: _Batch, watch: Watch, choosers: dict[str, Chooser], closers: Mapping[str, Callable[[], object]]
+) -> _Outcome:
+    """The games of ``batch``, each bot asked through its chooser; a bot that
+    faults is closed (``closers``) before the next game."""
     tally = Tally()
     records = []
     finishes = []
+    fallback = None if batch.forfeit_to is None else chooser(make_bot(batch.forfeit_to))
     for game in range(batch.start, batch.stop):
         if watch.stop:
             break
@@ -254,10 +332,11 @@ def _play_games_with(batch: _Batch, watch: Watch, choosers: dict[str, Chooser]) 
         deal_seed = batch.deal_seed(game)
         rng = random.Random(game_seed(batch.seed, game, "bots"))
         moves: list[Move] | None = [] if batch.records else None
+        faults: list[tuple[int, Raised]] = []
         try:
             final = _play(
                 new_game(batch.rules, seed=deal_seed), [choosers[name] for name in seating], rng, tally,
-                moves, watch,
+                moves, watch, fallback, faults,
             )
         except Raised as raised:
             error = raised.error
@@ -265,12 +344,19 @@ def _play_games_with(batch: _Batch, watch: Watch, choosers: dict[str, Chooser]) 
                 game, watch.seat, seating[watch.seat], None, error, type(error).__name__,
                 _refusal(error) if raised.chose else str(error), raised.chose,
             )
+        forfeits = tuple(_forfeit(game, seat, seating[seat], raised) for seat, raised in faults)
+        for forfeit in forfeits:
+            if forfeit.bot in closers:
+                closers[forfeit.bot]()  # its next game starts it afresh
         tally.count_game(seating, final)
         if batch.finishes:
-            finishes.append(Finish(game, deal_seed, seating, final.places))
+            finishes.append(Finish(game, deal_seed, seating, final.places, forfeits))
         if moves is not None:
+            names = list(seating)
+            for forfeit in forfeits:
+                names[forfeit.seat] = f"{forfeit.bot} (forfeited: {forfeit.fault}; then {batch.forfeit_to})"
             record = GameRecord(
-                rules=batch.rules, seed=deal_seed, moves=tuple(moves), names=seating,
+                rules=batch.rules, seed=deal_seed, moves=tuple(moves), names=tuple(names),
                 result=game_result(final),
             )
             records.append(to_json(record))
@@ -388,7 +474,10 @@ def simulate(
     ``decision_time_limit`` is how many seconds a bot may take for one move
     (default :data:`DECISION_TIME_LIMIT`, a minute; ``None``: no limit). The
     games of a batch are then played in a thread of the worker, watched by the
-    worker's own thread; a bot that takes longer ends the run. Its thread
+    worker's own thread; a bot that takes longer ends the run. A bot whose
+    ``keeps_own_time`` attribute is ``True`` ends each decision in time by
+    itself (a :class:`~threeup3down.arena.ProcessBot` on its clock) and is
+    not watched. Its thread
     cannot be stopped and is abandoned: it starts no further game, and ends
     with its worker process (with ``workers=1``, with this process).
 
@@ -447,6 +536,7 @@ def play_tables(
     batch_size: int | None = None,
     records: str | Path | None = None,
     decision_time_limit: float | None = DECISION_TIME_LIMIT,
+    forfeit_to: str | None = None,
 ) -> tuple[SimulationResult, tuple[Finish, ...]]:
     """:func:`simulate` over several tables of bots, with how every game finished.
 
@@ -459,7 +549,19 @@ def play_tables(
     reproducibility are those of :func:`simulate`. This is what a tournament
     is built on (:mod:`threeup3down.arena`).
 
+    With ``forfeit_to``, the name of a library bot, a bot that raises or
+    chooses a move the rules refuse does not end the run: from that decision
+    to the end of the game its seat is played by ``forfeit_to``, the game's
+    :class:`Finish` lists the :class:`Forfeit`, the bot is closed (a
+    :class:`~threeup3down.arena.ProcessBot` starts afresh at its next
+    decision), and its name in ``records`` says so. The counts of the result
+    are of the games as they were played out. A bot over the decision time
+    limit still ends the run (its thread cannot be stopped).
+
     .. versionadded:: 0.4.0
+
+    .. versionchanged:: 0.5.0
+       ``forfeit_to``.
 
     >>> from threeup3down import Rules
     >>> tables = [("lowest", "random"), ("lowest", "heuristic"), ("random", "heuristic")]
@@ -486,10 +588,14 @@ def play_tables(
         checked.append(tuple(table))
     for name, bot in given.items():
         _object_name(bot)
+    if forfeit_to is not None:
+        if not isinstance(forfeit_to, str):
+            raise SimulationError(f"forfeit_to must be a library bot's name, not {forfeit_to!r}")
+        make_bot(forfeit_to)
     return _simulated(
         rules, tuple(checked), given, games, seed=seed, executor=executor, workers=workers,
         progress=progress, rotate=rotate, batch_size=batch_size, records=records,
-        decision_time_limit=decision_time_limit, finishes=True,
+        decision_time_limit=decision_time_limit, finishes=True, forfeit_to=forfeit_to,
     )
 
 
@@ -508,6 +614,7 @@ def _simulated(
     records: str | Path | None,
     decision_time_limit: float | None,
     finishes: bool,
+    forfeit_to: str | None = None,
 ) -> tuple[SimulationResult, tuple[Finish, ...]]:
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise SimulationError(f"workers must be a whole number of at least 1, not {workers!r}")
@@ -521,7 +628,7 @@ def _simulated(
     shipped = tuple((name, bot) for name, bot in given.items() if name in used)
     batches = [
         _Batch(rules, tables, seed, start, min(start + size, games), rotate, records is not None,
-               shipped, time_limit, finishes)
+               shipped, time_limit, finishes, forfeit_to)
         for start in range(0, games, size)
     ]
     if executor is None and workers == 1:
