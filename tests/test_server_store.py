@@ -163,3 +163,57 @@ def test_a_table_ends_once_and_takes_no_move_after(store_url: str) -> None:
     assert stored is not None and stored.result == "forfeit 1" and stored.moves == ("up:1g,2g,3g",)
     assert store.table_ids(unfinished=True) == []
     store.close()
+
+
+def test_a_seat_joined_through_another_server_is_known_to_this_one(tmp_path: Path) -> None:
+    """Two hubs over one store, as two server processes: a table open in the first,
+    its seat joined through the second, and the token acts in the first at once."""
+    import asyncio
+
+    from threeup3down.server.tables import TableHub
+
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+
+    async def join_elsewhere() -> tuple[int, int]:
+        here, there = TableHub(open_store(url)), TableHub(open_store(url))
+        try:
+            table_id, invites = await here.create(Rules(players=2), ("human", "human"))
+            table = await here.get(table_id)  # open in this process
+            assert invites[1] is not None
+            seat, token = await there.join(table_id, invites[1])
+            return seat, await here.seat_of(table, token)
+        finally:
+            for hub in (here, there):
+                hub.close()
+                hub.store.close()
+
+    assert asyncio.run(join_elsewhere()) == (1, 1)
+
+
+def test_a_finished_table_is_let_go_of_and_read_back_from_the_store() -> None:
+    """A game of two bots plays to its end: the hub no longer holds the table, and
+    asking for it again reads it from the store, finished, its record whole."""
+    import asyncio
+
+    from threeup3down.server.tables import TableHub
+
+    async def play_out() -> tuple[tuple[str, ...], bool, bool, tuple[str, ...]]:
+        hub = TableHub(open_store("sqlite://"))
+        try:
+            table_id, _ = await hub.create(Rules(players=2), ("lowest", "lowest"))
+            table = await hub.get(table_id)
+            held = hub.open_tables
+            news = asyncio.Event()
+            table.watchers.add(news)
+            while not table.ended:
+                await news.wait()
+                news.clear()
+            again = await hub.get(table_id)
+            whole = again.ended and again.record().moves == tuple(table.moves)
+            return held, again is not table, whole, hub.open_tables
+        finally:
+            hub.close()
+            hub.store.close()
+
+    held, reloaded, whole, after = asyncio.run(play_out())
+    assert len(held) == 1 and reloaded and whole and after == ()

@@ -291,7 +291,7 @@ class _Session:
             seat = None
             if hello.token is not None:
                 try:
-                    seat = table.seat_of(hello.token)
+                    seat = await self.server.hub.seat_of(table, hello.token)
                 except TableError as error:
                     await self.send_away(error, 4401)
             if hello.last is not None and hello.last > len(table.moves):
@@ -426,6 +426,18 @@ async def _server_error(request: Request, error: Exception) -> Response:
     return _error("server-error", "the server failed on this request", 500)
 
 
+def _check_static(static: str | os.PathLike[str]) -> None:
+    """Refuse ``static`` unless it is a directory (of a front end's files to serve).
+
+    >>> _check_static("no/such/folder")
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.TableError: static: no/such/folder is not a directory of files to serve
+    """
+    if not os.path.isdir(static):
+        raise TableError(f"static: {os.fspath(static)} is not a directory of files to serve", code="bad-static")
+
+
 def create_app(
     store: Store,
     *,
@@ -477,8 +489,7 @@ def create_app(
         WebSocketRoute("/api/tables/{table}/play", server.play),
     ]
     if static is not None:
-        if not os.path.isdir(static):
-            raise TableError(f"static: {os.fspath(static)} is not a directory of files to serve", code="bad-static")
+        _check_static(static)
         routes.append(Mount("/", app=StaticFiles(directory=static, html=True), name="static"))
     app = Starlette(
         routes=routes,

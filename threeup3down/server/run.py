@@ -13,13 +13,14 @@ in plain text.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from threeup3down.server.app import create_app
+from threeup3down.server.app import _check_static, create_app
 from threeup3down.server.limits import Connections, Limits
 from threeup3down.server.store import open_store
 from threeup3down.server.tables import TableHub
@@ -138,6 +139,8 @@ def serve(
     threeup3down.core.errors.TableError: unknown database URL 'mysql://db': use sqlite:///FILE or postgresql://...
     """
     limits = limits or Limits()
+    if static is not None:  # before the database is opened, or created
+        _check_static(static)
     store = open_store(database)
     hub = TableHub(store, expire_after=expire_after)
     app = create_app(store, limits=limits, origins=origins, cors=cors, hub=hub, static=static)
@@ -152,4 +155,5 @@ def serve(
         log_level="warning",
         lifespan="on",
     )
+    gc.freeze()  # what is loaded by now lasts the server's life: no collection looks at it again
     uvicorn.Server(config).run()

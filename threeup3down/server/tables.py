@@ -224,6 +224,12 @@ class LiveTable:
         for event in self.watchers:
             event.set()
 
+    def awaits_joins(self) -> bool:
+        """Whether a person's seat is still to be joined."""
+        return any(
+            player == HUMAN and token is None for player, token in zip(self.stored.players, self.tokens)
+        )
+
     def seat_of(self, token: str) -> int:
         """The seat whose token ``token`` is, or :class:`TableError` (``bad-token``)."""
         hashed = digest(token)
@@ -362,6 +368,27 @@ class TableHub:
         self._schedule_clock(table)
         return seat, token
 
+    @property
+    def open_tables(self) -> tuple[str, ...]:
+        """The ids of the tables in play that this process holds in memory: those
+        asked for since it started or resumed, until they end or expire."""
+        return tuple(self._tables)
+
+    async def seat_of(self, table: LiveTable, token: str) -> int:
+        """The seat of ``token`` at ``table``, or :class:`TableError` (``bad-token``).
+
+        A seat may have been joined through another server process sharing the
+        store, just now: a token this process does not know is looked for in the
+        store before it is refused."""
+        try:
+            return table.seat_of(token)
+        except TableError:
+            if not table.awaits_joins():
+                raise
+        async with table.lock:
+            await self._read_new_moves(table)
+        return table.seat_of(token)
+
     def listen(self) -> None:
         """Hear the moves other server processes commit to the shared store, and show
         them to this process's clients (a store one process uses announces none)."""
@@ -386,10 +413,10 @@ class TableHub:
 
     async def _read_new_moves(self, table: LiveTable) -> None:
         """Add to ``table`` the moves stored after those it has (made by another
-        process), and for a timed table the joins and forfeit stored meanwhile."""
+        process), and the joins and forfeit stored meanwhile."""
         for text, made in await asyncio.to_thread(self.store.moves_after, table.id, len(table.moves)):
             self._add(table, parse_move(text), made)
-        if table.clock is not None and (None in table.joined or table.clock.on_timeout == FORFEIT):
+        if table.awaits_joins() or (table.clock is not None and table.clock.on_timeout == FORFEIT):
             stored = await asyncio.to_thread(self.store.load_table, table.id)
             if stored is not None:  # a seat once joined stays joined: a join made here meanwhile stands
                 for seat, (token, when) in enumerate(zip(stored.tokens, stored.joined)):
@@ -505,8 +532,11 @@ class TableHub:
             )
 
     def _changed(self, table: LiveTable) -> None:
-        """Show the table's news, and set its bot thinking or its clock running."""
+        """Show the table's news, and set its bot thinking or its clock running; a
+        table that has ended is no longer kept open (its clients hold it still)."""
         table.wake()
+        if table.ended:
+            self._tables.pop(table.id, None)
         self._schedule_bot(table)
         self._schedule_clock(table)
 
@@ -624,7 +654,8 @@ class TableHub:
             joined=list(stored.joined), made=list(stored.made), movers=movers,
             clock=TimeControl.from_settings(stored.settings), forfeit=_forfeit_of(stored.result),
         )
-        self._tables[stored.id] = table
+        if not table.ended:  # a finished table is read from the store when asked for
+            self._tables[stored.id] = table
         self._schedule_clock(table)
         return table
 
