@@ -110,19 +110,56 @@ def test_an_invite_joins_once_in_either_store(store_url: str) -> None:
     store.close()
 
 
-def test_a_move_is_announced_to_every_listener(store_url: str) -> None:
-    """A PostgreSQL store announces each committed move's table to its listeners
-    (an SQLite store, used by one process, announces none)."""
+def test_a_move_and_an_expiry_are_announced_to_every_listener(store_url: str) -> None:
+    """A PostgreSQL store announces each committed move's table to its listeners,
+    and each table it deletes as gone (an SQLite store, used by one process,
+    announces none)."""
     store = open_store(store_url)
-    heard: queue.Queue[str] = queue.Queue()
-    store.listen(heard.put)
+    heard: queue.Queue[tuple[str, bool]] = queue.Queue()
+    store.listen(lambda table_id, gone: heard.put((table_id, gone)))
     store.create_table(a_table())
     store.append_move("t1", 1, "up:1g,2g,3g")
+    assert store.expire(before=2e9) == ["t1"]
     if store_url.startswith("postgresql"):
-        assert heard.get(timeout=60) == "t1"
+        assert heard.get(timeout=60) == ("t1", False)
+        assert heard.get(timeout=60) == ("t1", True)
     else:
         assert heard.empty()
     store.close()
+
+
+def test_a_table_expired_by_another_server_is_let_go_of_here(postgres_url: str) -> None:
+    """Two hubs over one PostgreSQL database, as two server processes: a table open
+    in both, expired by one, is gone from the other and its clients are told."""
+    import asyncio
+
+    from tests.extras import require as require_extra
+    from tests.postgres_support import fresh_database
+    from threeup3down.server.tables import TableHub
+
+    require_extra("psycopg", "postgres")
+    url = fresh_database(postgres_url)
+
+    async def expire_elsewhere() -> tuple[bool, tuple[str, ...]]:
+        here, there = TableHub(open_store(url)), TableHub(open_store(url), expire_after=60.0)
+        here.listen()
+        try:
+            table_id, _ = await here.create(Rules(players=2), ("human", "human"))
+            table = await here.get(table_id)
+            news = asyncio.Event()
+            table.watchers.add(news)
+            await there.get(table_id)
+            assert await there.expire(now=2e9) == [table_id]
+            while not table.expired:
+                await asyncio.wait_for(news.wait(), 60)
+                news.clear()
+            return table.expired, here.open_tables
+        finally:
+            for hub in (here, there):
+                hub.close()
+                hub.store.close()
+
+    assert asyncio.run(expire_elsewhere()) == (True, ())
 
 
 def test_an_unknown_database_url_is_refused() -> None:

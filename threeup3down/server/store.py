@@ -187,9 +187,10 @@ class Store(Protocol):
     def end(self, table_id: str, result: str, *, at: int) -> None: ...
     def expire(self, before: float) -> list[str]: ...
 
-    def listen(self, announce: Callable[[str], None]) -> None:
-        """Call ``announce(table_id)`` (from another thread) whenever another process
-        commits a move; a store only one process uses does nothing."""
+    def listen(self, announce: Callable[[str, bool], None]) -> None:
+        """Call ``announce(table_id, gone)`` (from another thread) whenever another
+        process commits a move or a join (``gone`` false) or deletes an abandoned
+        table (``gone`` true); a store only one process uses does nothing."""
 
 
 class _SQLStore:
@@ -212,8 +213,9 @@ class _SQLStore:
         """Within a transaction: what fails in it is undone, and only that."""
         raise NotImplementedError
 
-    def _announce(self, table_id: str) -> None:
-        """Tell other processes, within the transaction, that a move of ``table_id`` is stored."""
+    def _announce(self, table_id: str, *, gone: bool = False) -> None:
+        """Tell other processes, within the transaction, that ``table_id`` has
+        changed (a move, a join, its end) or is ``gone``."""
 
     def _close(self) -> None:
         raise NotImplementedError
@@ -223,9 +225,10 @@ class _SQLStore:
         with self._lock:
             self._close()
 
-    def listen(self, announce: Callable[[str], None]) -> None:
-        """Call ``announce(table_id)`` (from another thread) whenever another process
-        commits a move; a store only one process uses does nothing."""
+    def listen(self, announce: Callable[[str, bool], None]) -> None:
+        """Call ``announce(table_id, gone)`` (from another thread) whenever another
+        process commits a move or a join (``gone`` false) or deletes an abandoned
+        table (``gone`` true); a store only one process uses does nothing."""
 
     def create_table(self, table: StoredTable) -> None:
         """Store a new table and its seats."""
@@ -396,6 +399,7 @@ class _SQLStore:
             ).fetchall()
             for (table_id,) in rows:
                 self._run("DELETE FROM tables WHERE id = ?", (table_id,))
+                self._announce(table_id, gone=True)
         return [table_id for (table_id,) in rows]
 
     def _touch(self, table_id: str) -> None:
@@ -505,18 +509,19 @@ class PostgresStore(_SQLStore):
     def _savepoint(self) -> contextlib.AbstractContextManager[object]:
         return self._db.transaction()  # within one, a savepoint
 
-    def _announce(self, table_id: str) -> None:
-        self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+    def _announce(self, table_id: str, *, gone: bool = False) -> None:
+        self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} gone" if gone else table_id))
 
-    def listen(self, announce: Callable[[str], None]) -> None:
-        """Hear every move committed by any process (its own too), in a daemon thread."""
+    def listen(self, announce: Callable[[str, bool], None]) -> None:
+        """Hear every change committed by any process (its own too), in a daemon thread."""
         self._listener = self._psycopg.connect(self._url, autocommit=True)
         self._listener.execute(f"LISTEN {CHANNEL}")
 
         def hear() -> None:
             try:
                 for notice in self._listener.notifies():
-                    announce(notice.payload)
+                    table_id, _, what = notice.payload.partition(" ")
+                    announce(table_id, what == "gone")
             except self._psycopg.Error:  # the connection was closed: stop
                 return
 

@@ -394,12 +394,15 @@ class TableHub:
         them to this process's clients (a store one process uses announces none)."""
         loop = asyncio.get_running_loop()
 
-        def announced(table_id: str) -> None:  # in the store's listening thread
-            loop.call_soon_threadsafe(self._announced, table_id)
+        def announced(table_id: str, gone: bool) -> None:  # in the store's listening thread
+            loop.call_soon_threadsafe(self._announced, table_id, gone)
 
         self.store.listen(announced)
 
-    def _announced(self, table_id: str) -> None:
+    def _announced(self, table_id: str, gone: bool) -> None:
+        if gone:
+            self._let_go(table_id)
+            return
         table = self._tables.get(table_id)
         if table is not None:
             asyncio.get_running_loop().create_task(self._catch_up(table))
@@ -452,12 +455,16 @@ class TableHub:
         before = (time.time() if now is None else now) - self.expire_after
         gone = await asyncio.to_thread(self.store.expire, before)
         for table_id in gone:
-            table = self._tables.pop(table_id, None)
-            if table is not None:
-                table.expired = True
-                _stop(table)
-                table.wake()
+            self._let_go(table_id)
         return gone
+
+    def _let_go(self, table_id: str) -> None:
+        """Forget a table deleted from the store: its bot and clock stop, its clients are told."""
+        table = self._tables.pop(table_id, None)
+        if table is not None:
+            table.expired = True
+            _stop(table)
+            table.wake()
 
     async def keep_expiring(self) -> None:
         """Run :meth:`expire` now and then (every quarter of ``expire_after``, at
