@@ -14,7 +14,7 @@ from tests.helpers import play, position
 from tests.playouts import cards_in, random_game, state_after, tables
 from tests.test_observation import reshuffle_hidden
 from threeup3down import Card, Rules, ThreeUpError, apply_with_events, events_for
-from threeup3down import new_game, observe, parse_move
+from threeup3down import Observation, new_game, observe, parse_move
 from threeup3down.core.phase import Phase
 from threeup3down.views.events import CardsDrawn, DownCardTurned, UpCardsChosen
 from threeup3down.views.spectator import SpectatorView, public_events, spectate
@@ -63,6 +63,27 @@ def test_the_view_is_every_observation_less_the_observer(rules: Rules, seed: int
             assert attrs.asdict(view, recurse=False, filter=lambda a, _: a.name != "seats") == public
             if state.phase is not Phase.SETUP:
                 assert view.seats == seen.seats
+
+
+def test_the_view_has_every_field_of_an_observation_but_the_observer_s_seat_and_hand() -> None:
+    """A field added to what a seat is shown is shown to a spectator too, unless it is
+    the observer's own: same names, in the same order, with the same types and defaults."""
+    def public(cls: type) -> list[tuple[str, object, object]]:
+        return [
+            (field.name, field.type, field.default)
+            for field in attrs.fields(cls)
+            if field.name not in ("player", "hand")
+        ]
+
+    assert public(SpectatorView) == public(Observation)
+
+
+def test_a_spectator_sees_that_a_clear_one_may_be_declined() -> None:
+    """C2 with the optional reading: the offer to decline is public, as in every observation."""
+    state = position("play 0 C+1r,7g|9r|4g,1b,2b/8b,6b|3r|5r,1g,2g - 5b *", clear_one_optional=True)
+    after = play(state, "C+1r")
+    assert after.may_decline and spectate(after).may_decline
+    assert spectate(after).may_decline == observe(after, 1).may_decline
 
 
 @pytest.mark.spec("S3", "F4", "T4")

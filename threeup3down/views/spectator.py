@@ -45,8 +45,9 @@ __all__ = ["SpectatorView", "public_events", "spectate"]
 class SpectatorView:
     """A game as a spectator sees it; make one with :func:`spectate`.
 
-    The fields are those of :class:`~threeup3down.views.observation.Observation`
-    less the observer's seat and hand.
+    The fields are those of :class:`~threeup3down.views.observation.Observation`,
+    in its order, less the observer's seat and hand (``tests/test_spectator.py``
+    holds the two classes to that).
 
     >>> from threeup3down import Rules, new_game
     >>> spectate(new_game(Rules(players=3), seed=4))
@@ -83,6 +84,11 @@ class SpectatorView:
     """The seat that opens play once setup is over (S5, O9)."""
     pile_swap_pending: bool
     """Whether the 3UP/3DOWN piles are still to change owners when setup ends (O5)."""
+    may_decline: bool = attrs.field(default=False, metadata={"json": "omit-default"})
+    """Whether the player to move may decline the extra play of a Clear +1 (C2,
+    :attr:`Rules.clear_one_optional <threeup3down.Rules.clear_one_optional>`).
+
+    .. versionadded:: 0.5.0"""
 
     def __repr__(self) -> str:
         if self.phase is Phase.OVER:
@@ -150,6 +156,7 @@ def spectate(state: GameState) -> SpectatorView:
         finished=state.finished,
         first_player=state.first_player,
         pile_swap_pending=bool(state.pile_swap),
+        may_decline=state.may_decline,
     )
 
 
