@@ -480,6 +480,7 @@ def create_app(
         finally:
             expiring.cancel()
             hub.close()
+            await asyncio.sleep(0)  # the cancelled tasks end before the loop does
 
     routes: list[BaseRoute] = [
         Route("/api/tables", server.create, methods=["POST"]),

@@ -24,6 +24,7 @@ it while the game is in play.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import concurrent.futures
 import random
 import secrets
@@ -294,6 +295,8 @@ class TableHub:
         self._seeds = seeds
         self._fallback = RandomBot()
         self._tables: dict[str, LiveTable] = {}
+        self._catching_up: set[asyncio.Task[None]] = set()
+        self._closed = False
         self._rng = rng or random.Random(secrets.randbits(64))
         self._thinking = concurrent.futures.ThreadPoolExecutor(
             max_workers=BOT_THREADS, thread_name_prefix="threeup3down-bot"
@@ -301,9 +304,13 @@ class TableHub:
         self._commits = _Commits(store)
 
     def close(self) -> None:
-        """Stop the bots: no new move is thought of (one being thought of is dropped)."""
+        """Stop the bots and the clocks: no new move is thought of (one being
+        thought of is dropped), and what other processes announce is no longer heard."""
+        self._closed = True
         for table in self._tables.values():
             _stop(table)
+        for task in self._catching_up:
+            task.cancel()
         self._thinking.shutdown(wait=False, cancel_futures=True)
 
     async def create(
@@ -395,17 +402,22 @@ class TableHub:
         loop = asyncio.get_running_loop()
 
         def announced(table_id: str, gone: bool) -> None:  # in the store's listening thread
-            loop.call_soon_threadsafe(self._announced, table_id, gone)
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody is left to tell
+                loop.call_soon_threadsafe(self._announced, table_id, gone)
 
         self.store.listen(announced)
 
     def _announced(self, table_id: str, gone: bool) -> None:
+        if self._closed:
+            return
         if gone:
             self._let_go(table_id)
             return
         table = self._tables.get(table_id)
         if table is not None:
-            asyncio.get_running_loop().create_task(self._catch_up(table))
+            task = asyncio.get_running_loop().create_task(self._catch_up(table))
+            self._catching_up.add(task)
+            task.add_done_callback(self._catching_up.discard)
 
     async def _catch_up(self, table: LiveTable) -> None:
         async with table.lock:
