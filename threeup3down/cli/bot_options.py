@@ -30,7 +30,8 @@ def names_help(locale: str | None = None) -> str:
     """
     text = translation(locale).gettext(
         "names: %(names)s; a search bot takes its budget in iterations per move after a colon, "
-        "e.g. ismcts:16 (default %(iterations)s iterations per move)"
+        "e.g. ismcts:16 (default %(iterations)s iterations per move); or your own bot's import path, "
+        "package.module:Class[:budget]"
     )
     return text % {"names": ", ".join(BOT_NAMES), "iterations": ISMCTSBot.DEFAULT_ITERATIONS}
 
