@@ -6,9 +6,10 @@ need it at every step, so an :class:`ObservationEncoder` writes the same
 tensor straight from the :class:`~threeup3down.GameState` and the observing
 seat, without making the observation: where each field of each seat slot
 starts comes from :func:`~threeup3down.adapters.encoding.observation_fields`
-once per :class:`~threeup3down.Rules` (so the layout has one definition), the
-copies of each card kind of a tuple of cards are counted once and looked up
-again (states share every tuple a move leaves unchanged), and which 3UP cards
+once per :class:`~threeup3down.Rules` (so the layout has one definition), a
+few cards are counted card by card and the copies of each card kind of a
+longer tuple counted once and looked up again (states share every tuple a
+move leaves unchanged), and which 3UP cards
 a seat sees during setup is asked of
 :func:`~threeup3down.views.observation.shows_up_cards`, as
 :func:`~threeup3down.observe` asks it. The tests check the two tensors equal
