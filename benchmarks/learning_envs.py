@@ -21,7 +21,15 @@ per second (``num_envs`` per vector step) for N = 1, 16, 256 with
 ``vectorization_mode="sync"``, and N = 1, 16 with ``"async"`` (one process
 per environment; ``--async-max`` raises the bound).
 
-Run ``python benchmarks/learning_envs.py [--seconds S] [--rounds R] [--vector]``;
+With ``--floor``, each framework's own cost per step follows, measured by
+the same loop over a game that does nothing (the same tensor and mask sizes
+and, for OpenSpiel, one observer piece a field; four legal actions; 150 steps
+a game): the framework's calls and the line's choice of an action, which no
+adapter can go below, and so the most of the engine's decisions per second
+an adapter can reach (the engine's time for a step's decisions over that and
+the floor together).
+
+Run ``python benchmarks/learning_envs.py [--seconds S] [--rounds R] [--vector] [--floor]``;
 pin it to one core (``taskset -c 0``) for steadier figures.
 """
 
@@ -38,7 +46,9 @@ import numpy.typing as npt
 
 from threeup3down import Rules, apply, legal_moves, new_game
 
-__all__ = ["engine_decisions", "gymnasium_steps", "openspiel_steps", "pettingzoo_steps", "vector_steps"]
+__all__ = [
+    "engine_decisions", "floor_steps", "gymnasium_steps", "openspiel_steps", "pettingzoo_steps", "vector_steps",
+]
 
 Measure = Callable[[int, float], tuple[int, int, float]]
 """players, seconds → (steps, decisions, seconds spent)."""
@@ -146,6 +156,203 @@ def vector_steps(num_envs: int, mode: str, seconds: float) -> tuple[int, float]:
     return steps, spent
 
 
+_FLOOR_LENGTH = 150
+"""The steps of a game that does nothing."""
+
+
+def floor_steps(name: str, players: int, seconds: float) -> float:
+    """Steps per second of framework ``name``'s own calls, in the loop of its line,
+    over a game that does nothing: the observation and mask are fixed arrays of the
+    real sizes, the legal actions a fixed few."""
+    from threeup3down.adapters.encoder import encoder
+
+    shape, actions = encoder(Rules(players=players)).shape, encoder(Rules(players=players)).codec.num_actions
+    tensor, mask = np.zeros(shape, np.float32), np.zeros(actions, np.int8)
+    legal = [5, 9, 40, 77]
+    mask[legal] = 1
+    make = {"pettingzoo": _pettingzoo_floor, "gymnasium": _gymnasium_floor, "openspiel": _openspiel_floor}[name]
+    return make(players, tensor, mask, legal, seconds)
+
+
+def _pettingzoo_floor(
+    players: int, tensor: npt.NDArray[np.float32], mask: npt.NDArray[np.int8], legal: list[int], seconds: float
+) -> float:
+    import gymnasium
+    from pettingzoo import AECEnv
+
+    class Idle(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
+        metadata = {"name": "idle"}
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.possible_agents = [f"player_{seat}" for seat in range(players)]
+            space = gymnasium.spaces.Dict({
+                "observation": gymnasium.spaces.Box(0.0, 1.0, tensor.shape, dtype=np.float32),
+                "action_mask": gymnasium.spaces.Box(0, 1, mask.shape, dtype=np.int8),
+            })
+            self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+            self.action_spaces = dict.fromkeys(self.possible_agents, gymnasium.spaces.Discrete(mask.size))
+
+        def observe(self, agent: str) -> dict[str, npt.NDArray[np.generic]]:
+            return {"observation": tensor, "action_mask": mask}
+
+        def reset(self, seed: int | None = None, options: object = None) -> None:
+            self.agents = self.possible_agents[:]
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos: dict[str, dict[str, object]] = {agent: {} for agent in self.agents}
+            self.agent_selection, self.moves = self.agents[0], 0
+
+        def step(self, action: int | None) -> None:  # as ThreeUpEnv.step, with no game
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+            self._cumulative_rewards[agent] = 0.0
+            self.moves += 1
+            self._clear_rewards()
+            if self.moves == _FLOOR_LENGTH:
+                self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[self.moves % players]
+            self._deads_step_first()
+
+    environment, rng = Idle(), random.Random(0)
+    steps, spent = 0, 0.0
+    while spent < seconds:
+        environment.reset()
+        start = time.perf_counter()
+        for _ in environment.agent_iter():
+            observation, _, terminated, truncated, _ = environment.last()
+            environment.step(None if terminated or truncated else _choose(observation["action_mask"], rng))
+            steps += 1
+        spent += time.perf_counter() - start
+    return steps / spent
+
+
+def _gymnasium_floor(
+    players: int, tensor: npt.NDArray[np.float32], mask: npt.NDArray[np.int8], legal: list[int], seconds: float
+) -> float:
+    import gymnasium
+
+    class Idle(gymnasium.Env[npt.NDArray[np.float32], int]):
+        def reset(
+            self, *, seed: int | None = None, options: object = None
+        ) -> tuple[npt.NDArray[np.float32], dict[str, object]]:
+            super().reset(seed=seed)
+            self.moves = 0
+            return tensor, {"action_mask": mask}
+
+        def step(self, action: int) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, object]]:
+            self.moves += 1
+            done = self.moves == _FLOOR_LENGTH
+            return tensor, 1.0 if done else 0.0, done, False, {"action_mask": mask}
+
+    environment, rng = Idle(), random.Random(0)
+    steps, spent = 0, 0.0
+    while spent < seconds:
+        _, info = environment.reset(seed=0)
+        start = time.perf_counter()
+        done = False
+        while not done:
+            _, _, terminated, truncated, info = environment.step(_choose(info["action_mask"], rng))  # type: ignore[arg-type]
+            steps += 1
+            done = terminated or truncated
+        spent += time.perf_counter() - start
+    return steps / spent
+
+
+def _openspiel_floor(
+    players: int, tensor: npt.NDArray[np.float32], mask: npt.NDArray[np.int8], legal: list[int], seconds: float
+) -> float:
+    import pyspiel
+
+    from threeup3down.adapters.encoding import observation_fields
+
+    name = f"python_threeup3down_idle_{players}"
+    kind = pyspiel.GameType(
+        short_name=name, long_name=name, dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players, min_num_players=players,
+        provides_information_state_string=False, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
+        provides_factored_observation_string=False, parameter_specification={},
+    )
+    info = pyspiel.GameInfo(
+        num_distinct_actions=mask.size, max_chance_outcomes=0, num_players=players,
+        min_utility=-1.0, max_utility=1.0, utility_sum=0.0, max_game_length=_FLOOR_LENGTH,
+    )
+    fields = observation_fields(Rules(players=players))
+
+    class Observer:
+        """One piece a field, as ThreeUpObserver has."""
+
+        def __init__(self) -> None:
+            self.tensor, self.dict, start = tensor.copy(), {}, 0
+            for field, length in fields:
+                self.dict[field] = self.tensor[start : start + length]
+                start += length
+
+        def set_from(self, state: object, player: int) -> None:
+            pass
+
+        def string_from(self, state: object, player: int) -> str:
+            return ""
+
+    class Game(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
+        def __init__(self, params: object = None) -> None:
+            super().__init__(kind, info, {})
+
+        def new_initial_state(self) -> State:
+            return State(self)
+
+        def make_py_observer(self, iig_obs_type: object = None, params: object = None) -> Observer:
+            return Observer()
+
+    class State(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
+        def __init__(self, game: Game) -> None:
+            super().__init__(game)
+            self.moves = 0
+
+        def current_player(self) -> int:
+            return int(pyspiel.PlayerId.TERMINAL) if self.moves == _FLOOR_LENGTH else self.moves % players
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return legal
+
+        def _apply_action(self, action: int) -> None:
+            self.moves += 1
+
+        def is_terminal(self) -> bool:
+            return self.moves == _FLOOR_LENGTH
+
+        def returns(self) -> list[float]:
+            return [0.0] * players
+
+        def __str__(self) -> str:
+            return str(self.moves)
+
+    if name not in pyspiel.registered_names():
+        pyspiel.register_game(kind, Game)
+    game, rng = pyspiel.load_game(name), random.Random(0)
+    steps, spent = 0, 0.0
+    while spent < seconds:
+        state = game.new_initial_state()
+        start = time.perf_counter()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            if not state.is_terminal():
+                state.observation_tensor(state.current_player())
+            steps += 1
+        spent += time.perf_counter() - start
+    return steps / spent
+
+
 ADAPTERS: dict[str, tuple[str | None, Measure]] = {
     "engine": (None, engine_decisions),
     "pettingzoo": ("pettingzoo", pettingzoo_steps),
@@ -161,6 +368,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--vector", action="store_true", help="also measure make_vec rollouts")
     parser.add_argument("--async-max", type=int, default=16, help="the largest async vector to run")
+    parser.add_argument("--floor", action="store_true", help="also measure each framework over a game that does nothing")
     arguments = parser.parse_args()
     installed = {}
     for name, (module, measure) in ADAPTERS.items():
@@ -182,6 +390,15 @@ def main() -> None:
                 f"{name:<11} {players} players: {steps_rate:8.0f} steps/s, {1e6 / steps_rate:6.1f} µs/step, "
                 f"{decisions_rate:8.0f} decisions/s, {decisions_rate / engine:5.2f} × the engine"
             )
+        if arguments.floor:
+            for name in [name for name in best if name != "engine"]:
+                floor = max(floor_steps(name, players, arguments.seconds) for _ in range(arguments.rounds))
+                per_step = best[name][1] / best[name][0]  # decisions a step: the bots' too in Gymnasium
+                engine_us = 1e6 * per_step / engine
+                print(
+                    f"{name + ' floor':<17} {players} players: {1e6 / floor:6.1f} µs/step of the framework "
+                    f"alone, so at most {engine_us / (engine_us + 1e6 / floor):4.2f} × the engine"
+                )
     if arguments.vector and "gymnasium" in installed:
         for mode, sizes in (("sync", (1, 16, 256)), ("async", (1, 16, 256))):
             for num_envs in sizes:

@@ -107,3 +107,32 @@ def _split(tensor: Any, rules: Rules, *, padded: bool) -> dict[str, Any]:
         parts[name] = tensor[start : start + length]
         start += length
     return parts
+
+
+def test_an_encoder_writes_into_a_buffer_and_is_shared_by_copies_and_pickles() -> None:
+    """write() into a copy of blank gives tensor()'s numbers; a deep copy or a pickled and
+    read-back encoder is the memo's encoder of the same rules and layout (no second numbering)."""
+    import copy
+    import pickle
+
+    state = position("play 1 7r,9g|8b|2b,6r,7b/5b,6b,6g|9r|3g,10g,10b 4r 8g,8r *")
+    fast = encoder(state.rules, padded=True)
+    buffer = fast.blank[:]
+    fast.write(buffer, state, 0)
+    assert np.array_equal(np.frombuffer(buffer, dtype=np.float32), observation_tensor(observe(state, 0), padded=True))
+    assert copy.deepcopy(fast) is fast
+    assert pickle.loads(pickle.dumps(fast)) is fast
+
+
+def test_the_card_counts_memo_weighs_its_entries_as_weigh_does() -> None:
+    """An entry of the card counts memo weighs what weigh(key, entry, cards, counts) gives,
+    for tuples of cards of every length up to a whole deck."""
+    from threeup3down.adapters import encoder as module
+    from threeup3down.core.memos import weigh
+
+    deck = Rules(players=2).deck_cards()
+    for length in (9, 10, 30, len(deck)):
+        cards = tuple(deck[:length])
+        counts = module._counts(cards)
+        entry = (cards, counts)
+        assert module._counts_weight(id(cards), entry) == weigh(id(cards), entry, cards, counts)

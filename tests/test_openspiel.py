@@ -32,7 +32,13 @@ from threeup3down import (  # noqa: E402
     observe,
     parse_cards,
 )
-from threeup3down.adapters.encoding import ActionCodec, rewards  # noqa: E402
+from threeup3down.adapters.encoding import (  # noqa: E402
+    PADDED_SEATS,
+    ActionCodec,
+    observation_shape,
+    observation_tensor,
+    rewards,
+)
 from threeup3down.adapters.openspiel import (  # noqa: E402
     ThreeUpGame,
     ThreeUpState,
@@ -50,6 +56,7 @@ SIMULATED: dict[str, dict[str, Any]] = {
         "first_player": "random", "same_colour_swap": True, "draw_instead": True,
         "reverse_on_one": True, "chosen_faces": True, "clear_two_draw": "each",
     },
+    "3 players, padded to six seats": {"players": 3, "turn_limit": 80, "padded": True},
 }
 
 
@@ -73,7 +80,8 @@ def test_the_parameters_are_the_rules_fields() -> None:
     assert rules_from_parameters({"omitted_colours": "rb", "players": 2}).omitted_colours == {
         Card.RED_1.colour, Card.BLUE_1.colour,
     }
-    assert set(game.get_parameters()) == {field.name for field in attrs.fields(Rules)}
+    assert set(game.get_parameters()) == {field.name for field in attrs.fields(Rules)} | {"padded"}
+    assert game.get_parameters()["padded"] is False
     assert rules_from_parameters({"early_draw": "one", "clear_ends_turn": True}) == Rules(
         early_draw=EarlyDraw.ONE, clear_ends_turn=True
     )
@@ -379,3 +387,56 @@ def test_the_chance_of_a_swap_among_some_seats_is_uniform(players: int) -> None:
 
     for order in permutations(range(players)):
         assert probability(order) == pytest.approx(0.0 if order == identity else 1 / expected)
+
+
+def test_padded_observations_have_one_shape_for_every_table() -> None:
+    """With padded=True every table of 2 to 6 players has the observation tensor of the padded
+    layout (seat-relative, six seat slots) and one information-state shape; the tensor of a seat
+    is observation_tensor(observe(...), padded=True), from which the game's own tensor may not differ."""
+    shapes = set()
+    for players in range(2, PADDED_SEATS + 1):
+        game = pyspiel.load_game("python_threeup3down", {"players": players, "turn_limit": 60, "padded": True})
+        assert game.observation_tensor_shape() == list(observation_shape(game.rules, padded=True))
+        shapes.add((tuple(game.observation_tensor_shape()), tuple(game.information_state_tensor_shape())))
+        state = _dealt(game, players)
+        rng = random.Random(players)
+        for _ in range(12):
+            player = state.current_player()
+            assert state.game_state is not None
+            expected = observation_tensor(observe(state.game_state, player), padded=True)
+            assert state.observation_tensor(player) == expected.tolist()
+            info = state.information_state_tensor(player)
+            assert info[: expected.size] == expected.tolist()
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(shapes) == 1
+
+
+def test_every_kind_of_padded_observation_has_one_size_for_every_table() -> None:
+    """Every kind of observer (make_observation) has one tensor size for 2 to 6 players when padded,
+    and the dict pieces still name the fields, the per-seat ones six slots long."""
+    from open_spiel.python.observation import make_observation
+
+    for recall, public, private in KINDS.values():
+        kind = pyspiel.IIGObservationType(perfect_recall=recall, public_info=public, private_info=private)
+        sizes = set()
+        for players in (2, 4, 6):
+            game = pyspiel.load_game("python_threeup3down", {"players": players, "turn_limit": 40, "padded": True})
+            observation = make_observation(game, kind)
+            sizes.add(observation.tensor.size)
+            if public:
+                assert observation.dict["hand_size"].shape == (PADDED_SEATS,)
+                assert observation.dict["seated"].tolist() == [0.0] * PADDED_SEATS  # before the deal
+                state = _dealt(game, 7)
+                observation.set_from(state, 1)
+                assert observation.dict["seated"].tolist() == [1.0] * players + [0.0] * (PADDED_SEATS - players)
+        assert len(sizes) == 1, (recall, public, private)
+
+
+def test_the_padded_parameter_is_a_bool_for_at_most_six_seats() -> None:
+    """padded must be a bool, and the padded layout refuses a table of more than six (O11)."""
+    with pytest.raises(ThreeUpError, match="padded=1 is not a bool"):
+        ThreeUpGame({"padded": 1})
+    with pytest.raises(ThreeUpError, match="room for 6 seats, not the 8"):
+        ThreeUpGame({"players": 8, "decks": 2, "padded": True})
+    assert parameters(Rules(players=3), padded=True)["padded"] is True
+    assert rules_from_parameters(parameters(Rules(players=3), padded=True)) == Rules(players=3)

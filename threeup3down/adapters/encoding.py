@@ -71,6 +71,9 @@ _TOP_CARDS = 4
 Position = GameState | Observation
 """A full state, or one seat's observation of it."""
 _Key = tuple[object, ...]
+"""What an action stands for: its kind and what tells it apart (``("flip", 2)``,
+``("play", "up", (Rank.SEVEN,))``); a play's source by its value, which hashes
+as fast as a string does."""
 
 
 class ActionCodec:
@@ -195,8 +198,12 @@ class ActionCodec:
         {47: '7g', 48: '7g,7r', 75: 'Cb'}
         """
         index = self._index
-        key = self._key
-        return {index[key(move)]: move for move in self._legal(position)}
+        seen = self._seen.table
+        moves = {}
+        for move in self._legal(position):
+            entry = seen.get(id(move))  # _key, inlined: this runs at every step of an environment
+            moves[index[entry[1] if entry is not None and entry[0] is move else self._key(move)]] = move
+        return moves
 
     def mask(self, position: Position) -> npt.NDArray[np.int8]:
         """The legal-action mask: ``numpy.int8``, 1 at each legal action.
@@ -236,8 +243,8 @@ class ActionCodec:
                 return Swap(hand_card, up_card)
             case ("up", tuple(units)):
                 return ChooseUp(self._cards_for(units))
-            case ("play", Source() as source, tuple(units)):
-                return Play(self._cards_for(units), source)
+            case ("play", str(source), tuple(units)):
+                return Play(self._cards_for(units), Source(source))
         raise AssertionError(f"unknown action key {key!r}")
 
     def _cards_for(self, units: tuple[object, ...]) -> tuple[Card, ...]:
@@ -272,7 +279,7 @@ class ActionCodec:
         assert isinstance(units, tuple)
         if kind == "up":
             return "up:" + ",".join(_unit_text(unit) for unit in units)
-        prefix = "^" if key[1] is Source.UP else ""
+        prefix = "^" if key[1] == Source.UP.value else ""
         if self._colour:
             return prefix + ",".join(map(str, units))
         count = f" x{len(units)}" if len(units) > 1 else ""
@@ -307,7 +314,7 @@ class ActionCodec:
             case ChooseUp():
                 return ("up", self._units(move.cards))
             case Play():
-                return ("play", move.source, self._units(move.cards))
+                return ("play", move.source.value, self._units(move.cards))
             case FlipDown():
                 return ("flip", move.position)
             case PickUp():
@@ -367,7 +374,7 @@ def _all_keys(rules: Rules) -> Iterator[_Key]:
             most = 1 if rank.is_clear else min(largest, sum(units[unit] for unit in group))
             for size in range(1, most + 1):
                 for chosen in _multisets(group, size, units):
-                    yield ("play", source, chosen)
+                    yield ("play", source.value, chosen)
     for chosen in _multisets(sorted(units, key=_unit_order), UP_CARDS, units):
         yield ("up", chosen)
     if rules.same_colour_swap:

@@ -37,7 +37,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from threeup3down.bots import BOT_NAMES, AnyBot, decide, make_bot
+from threeup3down.bots import BOT_NAMES, Chooser, chooser, make_bot
 from threeup3down.core.deal import new_game
 from threeup3down.adapters.encoder import encoder
 from threeup3down.adapters.encoding import rewards
@@ -60,11 +60,6 @@ ILLEGAL_ACTION_REWARD = -1.0
 """The reward of an illegal action, which ends the episode: that of last place."""
 
 Observation = npt.NDArray[np.float32]
-
-
-def _opponent_move(bot: AnyBot, state: GameState, rng: random.Random) -> Move:
-    """The one call to an opponent bot: its move in ``state``, where it is to move."""
-    return decide(bot, state, rng)
 
 
 class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
@@ -125,7 +120,9 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         )
         self.state: GameState = new_game(self.rules, seed=0)
         """The game as it stands (the learner must not peek: it sees the observation)."""
-        self._bots: dict[int, AnyBot] = {}
+        self._bots: dict[int, Chooser] = {}
+        """Each other seat's bot, as :func:`~threeup3down.bots.chooser` asks it
+        (its kind looked up once a game, not once a move)."""
         self._rng = random.Random(0)
         self._done = True
         self._moves: dict[int, Move] = {}
@@ -148,7 +145,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         super().reset(seed=seed)
         deal_seed = int(self.np_random.integers(2**62))
         others = [number for number in range(self.rules.players) if number != self.seat]
-        self._bots = {number: make_bot(name) for number, name in zip(others, self._opponent_names)}
+        self._bots = {number: chooser(make_bot(name)) for number, name in zip(others, self._opponent_names)}
         self._rng = random.Random(deal_seed + 1)
         self.state = new_game(self.rules, rng=random.Random(deal_seed))
         self._done = False
@@ -194,7 +191,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         """The other seats move until the learner is to decide or has finished."""
         state = self.state
         while not state.is_over and state.current_player != self.seat and self.seat not in state.finished:
-            state = apply(state, _opponent_move(self._bots[state.current_player], state, self._rng))
+            state = apply(state, self._bots[state.current_player](state, self._rng))
             self.moves_made += 1
         self.state = state
 

@@ -15,7 +15,11 @@ alike, with the same defaults (:func:`parameters` writes them for any rules):
 a ``bool`` or ``int`` field as it is, an enumeration as its value (such as
 ``"dealers-left"``), ``omitted_colours`` as colour letters (such as
 ``"rb"``), ``custom_cards`` in card notation (empty for none) and
-``turn_limit`` at least 1 (OpenSpiel needs a bounded game).
+``turn_limit`` at least 1 (OpenSpiel needs a bounded game). One more
+parameter, ``padded`` (default ``False``), lays the observation out for six
+seats whatever the table, seat-relative
+(:func:`~threeup3down.adapters.encoding.observation_fields`), so that one
+network reads every table of 2 to 6 players.
 
 A seat's observation is its :class:`~threeup3down.Observation`: a string of
 its view and the tensor of
@@ -39,6 +43,7 @@ OpenSpiel's own Python games do (:class:`ThreeUpObserver`).
 
 from __future__ import annotations
 
+import array
 import enum
 import functools
 import math
@@ -57,7 +62,7 @@ import pyspiel
 from threeup3down.core.cards import Card, Colour, format_cards, parse_cards
 from threeup3down.core.deal import deal_from
 from threeup3down.adapters.encoder import encoder
-from threeup3down.adapters.encoding import ActionCodec, observation_fields, rewards
+from threeup3down.adapters.encoding import PADDED_SEATS, observation_fields, rewards
 from threeup3down.core.engine import apply
 from threeup3down.core.errors import ThreeUpError
 from threeup3down.core.moves import Move
@@ -146,9 +151,9 @@ _PARAMETERS = _parameters()
 """Each field's game parameter, in the fields' order."""
 
 
-def parameters(rules: Rules) -> dict[str, bool | int | str]:
-    """The OpenSpiel game parameters that name ``rules``, one for every field;
-    :func:`rules_from_parameters` reads them back.
+def parameters(rules: Rules, *, padded: bool = False) -> dict[str, bool | int | str]:
+    """The OpenSpiel game parameters that name ``rules``, one for every field,
+    and ``padded``; :func:`rules_from_parameters` reads the rules back.
 
     >>> from threeup3down import Colour
     >>> table = Rules(players=3, omitted_colours=frozenset({Colour.BLUE}), turn_limit=100)
@@ -156,14 +161,25 @@ def parameters(rules: Rules) -> dict[str, bool | int | str]:
     ('b', 'seat')
     >>> pyspiel.load_game(SHORT_NAME, parameters(table)).rules == table
     True
+    >>> pyspiel.load_game(SHORT_NAME, parameters(table, padded=True)).observation_tensor_shape()
+    [794]
+
+    .. versionchanged:: 0.5.0
+       ``padded``.
     """
-    return {name: parameter.encode(getattr(rules, name)) for name, parameter in _PARAMETERS.items()}
+    fields = {name: parameter.encode(getattr(rules, name)) for name, parameter in _PARAMETERS.items()}
+    return {**fields, _PADDED: padded}
 
 
+_PADDED = "padded"
+"""The parameter of the padded observation layout, the one that is not a field of the rules."""
 _DEFAULTS = parameters(Rules())
-"""The game's parameters and their defaults, the defaults of the fields."""
+"""The game's parameters and their defaults, the defaults of the fields (and unpadded)."""
 _KINDS = tuple(Card)
 _KIND_INDEX = {card: index for index, card in enumerate(_KINDS)}
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_OVER = Phase.OVER
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -186,7 +202,7 @@ _GAME_TYPE = pyspiel.GameType(
 
 def rules_from_parameters(parameters: dict[str, Any]) -> Rules:
     """The :class:`~threeup3down.Rules` that OpenSpiel game parameters name
-    (defaults for those not given).
+    (defaults for those not given; ``padded`` is read by :class:`ThreeUpGame`).
 
     >>> rules_from_parameters({"players": 2, "first_player": "dealers-left", "omitted_colours": "b"})
     Rules(players=2, ..., omitted_colours=frozenset({<Colour.BLUE: 'b'>}), first_player=<FirstPlayer.DEALERS_LEFT: 'dealers-left'>, ...)
@@ -198,7 +214,7 @@ def rules_from_parameters(parameters: dict[str, Any]) -> Rules:
     unknown = set(parameters) - set(_DEFAULTS)
     if unknown:
         raise ThreeUpError(f"unknown game parameters: {', '.join(sorted(unknown))}")
-    values = {**_DEFAULTS, **parameters}
+    values = {**_DEFAULTS, **parameters}  # padded lays out the observation, not the rules
     return Rules(**{name: parameter.decode(values[name]) for name, parameter in _PARAMETERS.items()})
 
 
@@ -219,25 +235,29 @@ def max_game_length(rules: Rules) -> int:
     return rules.players + 2 * (_bounded(rules.turn_limit) + owed) + owed
 
 
-def _codec(rules: Rules) -> ActionCodec:
-    """The numbering of the actions of a game of ``rules``, made once per rules
-    (that of its :func:`~threeup3down.adapters.encoder.encoder`)."""
-    return encoder(rules).codec
-
-
 class ThreeUpGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     """The game; OpenSpiel makes one with ``pyspiel.load_game("python_threeup3down", params)``.
 
     >>> game = ThreeUpGame({"players": 2})
     >>> game.num_players(), game.max_chance_outcomes(), game.rules.players
     (2, 39, 2)
+    >>> ThreeUpGame({"players": 3, "padded": True}).observation_tensor_shape()
+    [794]
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         parameters = dict(params or {})
-        rules = encoder(rules_from_parameters(parameters)).rules  # one Rules object for every state
+        padded = parameters.get(_PADDED, False)
+        if not isinstance(padded, bool):
+            raise ThreeUpError(f"game parameter padded={padded!r} is not a bool")
+        self.encoder = encoder(rules_from_parameters(parameters), padded=padded)
+        """The observations' tensors (padded or not) and the numbering of the
+        actions, shared by every state of the game.
+
+        .. versionadded:: 0.5.0"""
+        rules = self.encoder.rules  # one Rules object for every state
         info = pyspiel.GameInfo(
-            num_distinct_actions=_codec(rules).num_actions,
+            num_distinct_actions=self.encoder.codec.num_actions,
             max_chance_outcomes=max(len(_KINDS), rules.players),
             num_players=rules.players,
             min_utility=-1.0,
@@ -274,7 +294,7 @@ class ThreeUpGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         """
         if params:
             raise ThreeUpError(f"observation parameters are not supported: {params}")
-        return ThreeUpObserver(self.rules, iig_obs_type)
+        return ThreeUpObserver(self.rules, iig_obs_type, padded=self.encoder.padded)
 
 
 class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
@@ -294,6 +314,7 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         super().__init__(game)
         self.rules = game.rules
         """The rules the game is played by."""
+        self._encoder = game.encoder  # shared by copies, pickled as a reference to the encoders' memo
         self.game_state = game_state
         """The game once dealt; ``None`` while the chance player deals."""
         self._deck: list[Card] = []
@@ -305,7 +326,7 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         """Every decision since the deal (or since :func:`resampler` dealt this
         state): the seat, its action and the game state after it."""
         self._shown: _Shown = _Shown()
-        self._listed = _Listed(None, {})
+        self._listed = _Listed()
         """What each decision of the record showed each observer, with or
         without its private information (:class:`ThreeUpObserver`)."""
 
@@ -314,11 +335,12 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     def current_player(self) -> int:
         """The seat to decide, ``pyspiel.PlayerId.CHANCE`` during the deal, or
         ``pyspiel.PlayerId.TERMINAL`` once over."""
-        if self.game_state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.game_state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.game_state.current_player
+        game_state = self.game_state  # OpenSpiel asks several times a step: read each value once
+        if game_state is None:
+            return _CHANCE
+        if game_state.phase is _OVER:
+            return _TERMINAL
+        return game_state.current_player
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -335,8 +357,8 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.game_state is not None and player == self.game_state.current_player
-        moves = _codec(self.rules).moves_by_action(self.game_state)
-        self._listed = _Listed(self.game_state, moves)
+        moves = self._encoder.codec.moves_by_action(self.game_state)
+        self._listed.state, self._listed.moves = self.game_state, moves
         return sorted(moves)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -360,7 +382,7 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
             listed = self._listed
             move = listed.moves.get(action) if listed.state is self.game_state else None
             if move is None:  # the moves of another state were listed last
-                move = _codec(self.rules).decode(action, self.game_state)
+                move = self._encoder.codec.decode(action, self.game_state)
             self.game_state = apply(self.game_state, move)
             self.record.append((seat, action, self.game_state))
             return
@@ -391,7 +413,7 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
             if len(self._deck) < len(self.rules.deck_cards()):
                 return f"deal {_KINDS[action]}"
             return f"seat {action}"
-        return _codec(self.rules).describe(action)
+        return self._encoder.codec.describe(action)
 
     def __str__(self) -> str:
         if self.game_state is None:
@@ -399,17 +421,26 @@ class ThreeUpState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         return self.game_state.notation()
 
 
-@attrs.frozen
 class _Listed:
     """The legal moves by action of the game state whose legal actions were
-    listed last, so that applying one of them needs no second listing. A copy
-    of the OpenSpiel state starts without them (they are quick to list again)."""
+    listed last, so that applying one of them needs no second listing; one per
+    OpenSpiel state, set at each listing. A copy of the OpenSpiel state starts
+    without them (they are quick to list again)."""
 
-    state: GameState | None
-    moves: dict[int, Move]
+    __slots__ = ("moves", "state")
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+        self.moves: dict[int, Move] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Listed:
-        return _Listed(None, {})
+        return _Listed()
+
+    def __getstate__(self) -> None:
+        return None  # a state read back lists its moves again
+
+    def __setstate__(self, state: None) -> None:
+        self.state, self.moves = None, {}
 
 
 class _Record(list[tuple[int, int, GameState]]):
@@ -467,6 +498,14 @@ def _completions(seats: Sequence[int], sources: Sequence[int]) -> int:
     )
 
 
+def _history_rows(rules: Rules, padded: bool) -> int:
+    """The rows of the ``history`` piece: :func:`max_game_length`, and when
+    ``padded`` room for the setup decision (one a seat) of every seat of
+    :data:`~threeup3down.adapters.encoding.PADDED_SEATS`, so that every table
+    of one deck and one turn limit has one information-state shape."""
+    return max_game_length(rules) + (PADDED_SEATS - rules.players if padded else 0)
+
+
 _PRIVATE_FIELDS = ("hand",)
 """The fields of the observation tensor private to the observer: its hand. The
 3UP cards it chose are private too while setup lasts (S3), in the field ``up``."""
@@ -512,7 +551,7 @@ class ThreeUpObserver:
     True
     """
 
-    def __init__(self, rules: Rules, iig_obs_type: Any = None) -> None:
+    def __init__(self, rules: Rules, iig_obs_type: Any = None, *, padded: bool = False) -> None:
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
@@ -521,10 +560,10 @@ class ThreeUpObserver:
         self._public = bool(iig_obs_type.public_info)
         self._recall = bool(iig_obs_type.perfect_recall) and self._public
         self._rules = rules
-        self._encoder = encoder(rules)
+        self._encoder = encoder(rules, padded=padded)
         fields = [
             (name, length)
-            for name, length in observation_fields(rules)
+            for name, length in observation_fields(rules, padded=padded)
             if (self._private if name in _PRIVATE_FIELDS else self._public)
         ]
         start = self._encoder.offsets[fields[0][0]] if fields else 0
@@ -533,11 +572,14 @@ class ThreeUpObserver:
         fields, since the private field (the hand) comes first."""
         pieces: list[tuple[str, tuple[int, ...]]] = [(name, (length,)) for name, length in fields]
         if self._recall:
-            pieces.append(("history", (max_game_length(rules), 2 + len(_KINDS))))
-        self.tensor: npt.NDArray[np.float32] = np.zeros(
-            sum(math.prod(shape) for _, shape in pieces), np.float32
-        )
+            pieces.append(("history", (_history_rows(rules, padded), 2 + len(_KINDS))))
+        self._buffer = array.array("f", bytes(4 * sum(math.prod(shape) for _, shape in pieces)))
+        self.tensor: npt.NDArray[np.float32] = np.frombuffer(self._buffer, dtype=np.float32)
         """The flat tensor: the pieces of :attr:`dict`, in order."""
+        self._whole = self._private and self._public
+        """Whether the tensor begins with the whole observation tensor, which
+        the encoder then writes in place (:meth:`ObservationEncoder.write
+        <threeup3down.adapters.encoder.ObservationEncoder.write>`)."""
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
         """The tensor's pieces by name (views into :attr:`tensor`)."""
         start = 0
@@ -548,14 +590,21 @@ class ThreeUpObserver:
 
     def set_from(self, state: ThreeUpState, player: int) -> None:
         """Fill :attr:`tensor` with what ``player`` knows of ``state`` (zeros during the deal)."""
-        self.tensor.fill(0)
         if state.game_state is None:
+            self.tensor.fill(0)
             return
-        observation = self._encoder.tensor(state.game_state, player)
-        if not self._private and state.game_state.phase is Phase.SETUP:
-            observation[self._encoder.offsets["up"] : self._encoder.offsets["known"]] = 0
         start, stop = self._span
-        self.tensor[: stop - start] = observation[start:stop]
+        if self._whole:
+            self._buffer[:stop] = self._encoder.blank
+            self._encoder.write(self._buffer, state.game_state, player)
+            if self._recall:
+                self.tensor[stop:] = 0
+        else:
+            self.tensor.fill(0)
+            observation = self._encoder.tensor(state.game_state, player)
+            if not self._private and state.game_state.phase is Phase.SETUP:
+                observation[self._encoder.offsets["up"] : self._encoder.offsets["known"]] = 0
+            self.tensor[: stop - start] = observation[start:stop]
         if self._recall:
             history = self.dict["history"]
             for row, (seat, action, shown) in enumerate(self._history(state, player)):
@@ -583,7 +632,7 @@ class ThreeUpObserver:
                     entries = ",".join(f"{index}:{value:g}" for index, value in enumerate(piece) if value)
                     lines.append(f"{name} {entries}")
         if self._recall:
-            codec = _codec(self._rules)
+            codec = self._encoder.codec
             for seat, action, shown in self._history(state, player):
                 said = codec.describe(action) if action >= 0 else "?"
                 lines.append(f"seat +{seat}: {said} {format_cards(tuple(shown.elements()))}".rstrip())
