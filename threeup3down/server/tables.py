@@ -138,6 +138,8 @@ class LiveTable:
     (None, 0, True)
     >>> table.to_move(0), table.timeline(), table.deadline()  # seat 0 to move, untimed
     (0, None, None)
+    >>> table.awaits_joins()  # nobody has taken a seat yet
+    True
     >>> table.seat_of("guess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
