@@ -1,0 +1,84 @@
+"""What one seat sees of a table, and the rewards (internal): the observation
+tensor of :mod:`threeup3down.adapters.encoding`, laid out as its
+:func:`~threeup3down.adapters.encoding.observation_fields` lists the fields, and
+its :func:`~threeup3down.adapters.encoding.rewards`.
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+
+from threeup3down.adapters.encoding import PADDED_SEATS, observation_fields, place_reward
+from threeup3down.core.phase import Phase
+from threeup3down.kernel._play import OVER, SETUP
+from threeup3down.kernel._state import TableState
+from threeup3down.kernel._tables import KINDS, Tables
+
+__all__ = ["observe_one", "rewards_one"]
+
+_TOP_CARDS = 4
+"""The rows of ``discard_top``: the fields' length over the 39 kinds."""
+
+
+def observe_one(t: Tables, s: TableState, seat: jax.Array, padded: bool) -> jax.Array:
+    """The observation tensor of ``seat`` at one table (``float32``)."""
+    rules = t.rules
+    players = rules.players
+    empty = (PADDED_SEATS if padded else players) - players
+    order = (seat + jnp.arange(players)) % players
+    receiver = (seat + 1) % players if rules.chosen_faces else seat
+    shown = (s.phase != SETUP) | (order == receiver)  # S3, O6
+    gone = jnp.any(s.finished[None, :] == order[:, None], axis=1)
+    depth = jnp.arange(_TOP_CARDS)
+    tops = s.discard_pile[jnp.maximum(s.discard_size - 1 - depth, 0)]
+    top = (tops[:, None] == jnp.arange(KINDS)[None, :]) & (depth < s.discard_size)[:, None]
+
+    def per_seat(values: jax.Array) -> jax.Array:
+        return jnp.concatenate([values.reshape(-1).astype(jnp.float32), jnp.zeros(empty * values[0].size, jnp.float32)])
+
+    def one(value: jax.Array) -> jax.Array:
+        return jnp.reshape(value, (1,)).astype(jnp.float32)
+
+    parts = {
+        "hand": s.hand[seat],
+        "up": per_seat(s.up[order] * shown[:, None]),
+        "known": per_seat(s.known[order]),
+        "hand_size": per_seat(s.hand[order].sum(axis=1)),
+        "up_size": per_seat(s.up[order].sum(axis=1)),
+        "down_size": per_seat((s.down[order] >= 0).sum(axis=1)),
+        "finished": per_seat(gone),
+        "to_move": per_seat((order == s.current_player) & (s.phase != OVER)),
+        "first_player": per_seat(order == s.first_player),
+        "discard_pile": s.discard_counts,
+        "discard_top": top.reshape(-1),
+        "discard_size": one(s.discard_size),
+        "out_of_game": s.out_of_game,
+        "draw_pile_size": one(s.draw_size),
+        "phase": jnp.arange(len(Phase)) == s.phase,
+        "owed_plays": one(s.owed_plays),
+        "may_draw": one(s.may_draw),
+        "swap_offered": jnp.zeros(1),
+        "reversed": one(s.direction < 0),
+        "pile_swap_pending": one(s.pile_swap[0] >= 0),
+        "turn_fraction": one(s.turn / rules.turn_limit if rules.turn_limit else jnp.zeros(())),
+        "seated": per_seat(jnp.ones(players)),
+        "may_decline": one(s.may_decline),
+    }
+    return jnp.concatenate(
+        [jnp.asarray(parts[name]).astype(jnp.float32).reshape(-1) for name, _ in observation_fields(rules, padded=padded)]
+    )
+
+
+def rewards_one(t: Tables, s: TableState) -> jax.Array:
+    """Each seat's reward for one table as it stands (``float32[P]``): its place's
+    :func:`~threeup3down.adapters.encoding.place_reward` once placed, else an equal
+    share of the places still open."""
+    players = t.rules.players
+    values = jnp.array([place_reward(place, players) for place in range(players)], jnp.float32)
+    places = jnp.arange(players)
+    placed = places < s.finished_count
+    unplaced = players - s.finished_count
+    share = jnp.where(unplaced > 0, jnp.where(placed, 0.0, values).sum() / jnp.maximum(unplaced, 1), 0.0)
+    rewards = jnp.full(players, share, jnp.float32)
+    return rewards.at[jnp.where(placed, s.finished, players)].set(values, mode="drop")
