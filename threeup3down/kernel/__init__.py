@@ -31,17 +31,19 @@ engine's :class:`~threeup3down.GameState`.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import SupportsIndex
 
 import jax
 import jax.numpy as jnp
 
+from threeup3down.adapters.encoding import observation_fields
 from threeup3down.core.errors import ThreeUpError
 from threeup3down.core.rules import Rules
 from threeup3down.kernel._deal import deal_one, sample_one
 from threeup3down.kernel._play import mask_one, step_one
 from threeup3down.kernel._state import TableState, from_game_states, to_game_state, to_game_states
-from threeup3down.kernel._tables import check_covered, tables
+from threeup3down.kernel._tables import Params, check_covered, params, shape_rules, tables
 from threeup3down.kernel._views import observe_one, rewards_one
 
 __all__ = [
@@ -120,13 +122,12 @@ def legal_action_mask(state: TableState) -> jax.Array:
     .. versionadded:: 0.5.0
     """
     _check_state(state)
-    return _mask(state)
+    return _mask(params(state.rules), _shaped(state))
 
 
 @jax.jit
-def _mask(state: TableState) -> jax.Array:
-    t = tables(state.rules)
-    return jax.vmap(lambda one: mask_one(t, one))(state)
+def _mask(p: Params, state: TableState) -> jax.Array:
+    return jax.vmap(lambda one: mask_one(p, one))(state)
 
 
 def step(state: TableState, actions: jax.Array) -> TableState:
@@ -148,13 +149,13 @@ def step(state: TableState, actions: jax.Array) -> TableState:
     actions = jnp.asarray(actions)
     if actions.shape != (state.batch,) or not jnp.issubdtype(actions.dtype, jnp.integer):
         raise ThreeUpError(f"step needs one integer action per table, shape ({state.batch},), not {actions.shape}")
-    return _step(state, actions)
+    after = _step(params(state.rules), _shaped(state), actions)
+    return dataclasses.replace(after, rules=state.rules)
 
 
 @jax.jit
-def _step(state: TableState, actions: jax.Array) -> TableState:
-    t = tables(state.rules)
-    return jax.vmap(lambda one, action: step_one(t, one, action))(state, actions.astype(jnp.int32))
+def _step(p: Params, state: TableState, actions: jax.Array) -> TableState:
+    return jax.vmap(lambda one, action: step_one(p, one, action))(state, actions.astype(jnp.int32))
 
 
 def observation(state: TableState, seat: SupportsIndex | jax.Array, *, padded: bool = False) -> jax.Array:
@@ -172,13 +173,15 @@ def observation(state: TableState, seat: SupportsIndex | jax.Array, *, padded: b
     _check_state(state)
     if padded and state.rules.players > 6:
         raise ThreeUpError("the padded observation has room for 6 seats")
-    return _observation(state, _seats(state, seat), padded)
+    fields = observation_fields(state.rules, padded=padded)
+    return _observation(params(state.rules), _shaped(state), _seats(state, seat), fields, padded)
 
 
-@jax.jit(static_argnames=("padded",))
-def _observation(state: TableState, seats: jax.Array, padded: bool) -> jax.Array:
-    t = tables(state.rules)
-    return jax.vmap(lambda one, seat: observe_one(t, one, seat, padded))(state, seats)
+@jax.jit(static_argnames=("fields", "padded"))
+def _observation(
+    p: Params, state: TableState, seats: jax.Array, fields: tuple[tuple[str, int], ...], padded: bool
+) -> jax.Array:
+    return jax.vmap(lambda one, seat: observe_one(p, one, seat, fields, padded))(state, seats)
 
 
 def rewards(state: TableState) -> jax.Array:
@@ -193,13 +196,12 @@ def rewards(state: TableState) -> jax.Array:
     .. versionadded:: 0.5.0
     """
     _check_state(state)
-    return _rewards(state)
+    return _rewards(params(state.rules), _shaped(state))
 
 
 @jax.jit
-def _rewards(state: TableState) -> jax.Array:
-    t = tables(state.rules)
-    return jax.vmap(lambda one: rewards_one(t, one))(state)
+def _rewards(p: Params, state: TableState) -> jax.Array:
+    return jax.vmap(lambda one: rewards_one(p, one))(state)
 
 
 def sample(key: jax.Array, state: TableState, seat: SupportsIndex | jax.Array) -> TableState:
@@ -231,6 +233,12 @@ def _sample(key: jax.Array, state: TableState, seats: jax.Array) -> TableState:
     )
 
 
+def _shaped(state: TableState) -> TableState:
+    """``state`` under its :func:`shape_rules`: the compiled functions are kept per
+    shape, the options passed in as arrays (:class:`Params`)."""
+    return dataclasses.replace(state, rules=shape_rules(state.rules))
+
+
 def _check_state(state: object) -> None:
     if not isinstance(state, TableState):
         raise ThreeUpError(f"needs a TableState, not {type(state).__name__}")
@@ -238,6 +246,6 @@ def _check_state(state: object) -> None:
 
 def _seats(state: TableState, seat: SupportsIndex | jax.Array) -> jax.Array:
     seats = jnp.broadcast_to(jnp.asarray(seat, jnp.int32), (state.batch,))
-    if bool(((seats < 0) | (seats >= state.rules.players)).any()):
+    if not isinstance(seats, jax.core.Tracer) and bool(((seats < 0) | (seats >= state.rules.players)).any()):
         raise ThreeUpError(f"a seat is a number from 0 to {state.rules.players - 1}")
     return seats

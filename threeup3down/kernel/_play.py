@@ -11,7 +11,7 @@ import dataclasses
 import jax
 import jax.numpy as jnp
 
-from threeup3down.core.rules import HAND_SIZE, ClearTwoDraw, EarlyDraw
+from threeup3down.core.rules import HAND_SIZE
 from threeup3down.core.cards import Rank
 from threeup3down.kernel._state import TableState
 from threeup3down.kernel._tables import (
@@ -24,7 +24,7 @@ from threeup3down.kernel._tables import (
     PLAY_UP,
     RANKS,
     TAKE,
-    Tables,
+    Params,
 )
 
 __all__ = ["mask_one", "rank_of", "step_one"]
@@ -54,28 +54,28 @@ def _onehot(kind: jax.Array) -> jax.Array:
     return (jnp.arange(KINDS) == kind).astype(jnp.int32)
 
 
-def mask_one(t: Tables, s: TableState) -> jax.Array:
+def mask_one(t: Params, s: TableState) -> jax.Array:
     """The legal-action mask of one table (``bool[A]``), as
     :func:`~threeup3down.legal_moves` lists the moves."""
-    kind = jnp.asarray(t.kind)
+    kind = t.kind
     player = s.current_player
     hand = s.hand[player]
     hand_size = hand.sum()
     up_size = s.up[player].sum()
     down_size = (s.down[player] >= 0).sum()
     # S3: any three of the six dealt cards
-    choices = (kind == CHOOSE) & jnp.all(jnp.asarray(t.need) <= _rank_counts(hand)[1:], axis=1)
+    choices = (kind == CHOOSE) & jnp.all(t.need <= _rank_counts(hand)[1:], axis=1)
     # F1, F2: the hand while it or the draw pile holds cards, then the 3UP cards, then a flip
     from_hand = (hand_size > 0) | (s.draw_size > 0)
     from_up = ~from_hand & (up_size > 0)
     flipping = ~from_hand & ~from_up
     held = _rank_counts(jnp.where(from_hand, hand, s.up[player]))
-    rank = jnp.asarray(t.rank)
+    rank = t.rank
     source = jnp.where(from_hand, PLAY_HAND, PLAY_UP)
-    plays = (kind == source) & ~flipping & (held[rank] >= jnp.asarray(t.size)) & (rank >= _top_rank(s))  # P1-P4
+    plays = (kind == source) & ~flipping & (held[rank] >= t.size) & (rank >= _top_rank(s))  # P1-P4
     can_play = plays.any()
-    flips = (kind == FLIP) & flipping & (jnp.asarray(t.position) < down_size)  # F3
-    instead = t.rules.draw_instead & (s.owed_plays == 0) & (s.draw_size > 0)  # O2
+    flips = (kind == FLIP) & flipping & (t.position < down_size)  # F3
+    instead = t.draw_instead & (s.owed_plays == 0) & (s.draw_size > 0)  # O2
     take = (kind == TAKE) & ~flipping & can_play & instead
     pick = (kind == PICK) & (  # T3; C2: declining the play of a Clear +1
         (~flipping & ~can_play) | (s.may_decline & (flipping | ~instead))
@@ -111,18 +111,17 @@ def _next_seat(players: int, player: jax.Array, direction: jax.Array, gone: jax.
     return seats[jnp.argmax(~gone[seats])]
 
 
-def _gone(s: TableState, finished: jax.Array) -> jax.Array:
-    return jnp.any(finished[None, :] == jnp.arange(s.rules.players)[:, None], axis=1)
+def _gone(players: int, finished: jax.Array) -> jax.Array:
+    return jnp.any(finished[None, :] == jnp.arange(players)[:, None], axis=1)
 
 
-def _choose_up(t: Tables, s: TableState, action: jax.Array) -> TableState:
+def _choose_up(t: Params, s: TableState, action: jax.Array) -> TableState:
     """S3, O6, O5: the seat to choose puts three of its six cards face up; after the
     last seat, the piles change owners (O5) and play begins."""
-    rules = t.rules
-    players = rules.players
+    players = t.players
     player = s.current_player
-    chosen = _take_first(s.hand[player], jnp.asarray(t.need)[action])
-    receiver = (player + 1) % players if rules.chosen_faces else player
+    chosen = _take_first(s.hand[player], t.need[action])
+    receiver = jnp.where(t.chosen_faces, (player + 1) % players, player)
     hand = s.hand.at[player].add(-chosen)
     up = s.up.at[receiver].set(chosen)
     last = player + 1 >= players
@@ -138,13 +137,12 @@ def _choose_up(t: Tables, s: TableState, action: jax.Array) -> TableState:
     )
 
 
-def _play(t: Tables, s: TableState, action: jax.Array) -> TableState:
+def _play(t: Params, s: TableState, action: jax.Array) -> TableState:
     """T, P, C, F, W and the options that change them: one decision of play."""
-    rules = t.rules
-    players = rules.players
+    players = t.players
     cards = t.cards
     player = s.current_player
-    code = jnp.asarray(t.kind)[action]
+    code = t.kind[action]
     hand, up, known, down = s.hand[player], s.up[player], s.known[player], s.down[player]
     top = _top_rank(s)
     positions = jnp.arange(cards)
@@ -152,18 +150,18 @@ def _play(t: Tables, s: TableState, action: jax.Array) -> TableState:
     # P1, D3: a play takes the first cards of its rank from the hand or the 3UP cards
     from_hand = code == PLAY_HAND
     playing = from_hand | (code == PLAY_UP)
-    played = _take_first(jnp.where(from_hand, hand, up), jnp.asarray(t.need)[action]) * playing
+    played = _take_first(jnp.where(from_hand, hand, up), t.need[action]) * playing
     # F3: a flip turns over the card at its position; the others close up
     flipping = code == FLIP
-    at = jnp.asarray(t.position)[action]
+    at = t.position[action]
     flipped = down[at]
     slots = jnp.arange(down.shape[0])
     closed = jnp.where(slots < at, down, jnp.concatenate([down[1:], jnp.full(1, -1, down.dtype)]))
     down_after = jnp.where(flipping, closed, down)
     flip_rank = rank_of(flipped)
     laid = playing | (flipping & (flip_rank >= top))  # F4: else the card goes to the hand
-    rank = jnp.where(flipping, flip_rank, jnp.asarray(t.rank)[action])
-    count = jnp.where(flipping, 1, jnp.asarray(t.size)[action])
+    rank = jnp.where(flipping, flip_rank, t.rank[action])
+    count = jnp.where(flipping, 1, t.size[action])
     laid_counts = jnp.where(flipping, _onehot(flipped), played)
     # the cards laid, in card order (P1), onto the discard pile
     first = 3 * (rank - 1)
@@ -190,15 +188,11 @@ def _play(t: Tables, s: TableState, action: jax.Array) -> TableState:
     pile_counts = jnp.where(clears, 0, pile_counts)
     extra = jnp.maximum(rank - _CLEAR, 0)
     owed = jnp.maximum(s.owed_plays - 1, 0)
-    after_clear = jnp.where(extra > 0, owed + extra, 0 if rules.clear_ends_turn else owed)  # C2, C3, C5
+    after_clear = jnp.where(extra > 0, owed + extra, jnp.where(t.clear_ends_turn, 0, owed))  # C2, C3, C5
     owed = jnp.where(clears, after_clear, owed)
     # O3: a play of 1s reverses the direction, once, or once per 1
-    direction = s.direction
-    if rules.reverse_on_one:
-        flips_direction = laid & (rank == _ONE)
-        if rules.reverse_each_one:
-            flips_direction &= count % 2 == 1
-        direction = jnp.where(flips_direction, -direction, direction)
+    reverses = t.reverse_on_one & laid & (rank == _ONE) & (~t.reverse_each_one | (count % 2 == 1))
+    direction = jnp.where(reverses, -s.direction, s.direction)
 
     # T3, F4: a pick-up, or a flip that cannot be laid, takes the discard pile
     picks = (code == PICK) | (flipping & ~laid)
@@ -209,7 +203,7 @@ def _play(t: Tables, s: TableState, action: jax.Array) -> TableState:
     pile_counts = jnp.where(picks, 0, pile_counts)
     # C2, C3: the early draw; O2: one card instead of a play
     early = code == DRAW
-    refill = HAND_SIZE - hand.sum() if rules.early_draw is EarlyDraw.REFILL else 1
+    refill = jnp.where(t.early_one, 1, HAND_SIZE - hand.sum())
     drawn, draw_size = _draw(hand, s.draw_pile, s.draw_size, jnp.where(early, refill, 1))
     takes = code == TAKE
     hand_after = jnp.where(early | takes, drawn, hand_after)
@@ -221,9 +215,9 @@ def _play(t: Tables, s: TableState, action: jax.Array) -> TableState:
     # W1, O1: the seat goes out; the game ends, or play goes on for the places
     finished = s.finished.at[s.finished_count].set(jnp.where(goes_out, player, -1), mode="drop")
     finished_count = s.finished_count + goes_out
-    settled = players if rules.places else 1
+    settled = jnp.where(t.places, players, 1)
     decided = goes_out & (finished_count + 1 >= settled)
-    gone = _gone(s, finished)
+    gone = _gone(players, finished)
     last = jnp.argmax(~gone)
     fill = decided & (finished_count < settled)
     finished = finished.at[finished_count].set(jnp.where(fill, last, finished[jnp.minimum(finished_count, players - 1)]), mode="drop")
@@ -236,7 +230,7 @@ def _play(t: Tables, s: TableState, action: jax.Array) -> TableState:
     hand_after = jnp.where(ends, refilled, hand_after)
     draw_size = jnp.where(ends, refilled_size, draw_size)
     turn = s.turn + (ends | decided)
-    limited = ends & (turn >= rules.turn_limit) if rules.turn_limit is not None else jnp.zeros((), bool)
+    limited = ends & (t.turn_limit > 0) & (turn >= t.turn_limit)
     following = _next_seat(players, player, direction, gone)
     next_player = jnp.where(ends & ~limited, following, player)
     phase = jnp.where(decided | limited, OVER, PLAY)
@@ -245,13 +239,13 @@ def _play(t: Tables, s: TableState, action: jax.Array) -> TableState:
         False,
         goes_on
         & (s.draw_size > 0)
-        & ((hand_after.sum() < HAND_SIZE) | (rules.early_draw is EarlyDraw.ONE))
-        & ((extra > 0) | (rules.clear_two_draw is ClearTwoDraw.EACH)),
+        & ((hand_after.sum() < HAND_SIZE) | t.early_one)
+        & ((extra > 0) | t.clear_two_each),
     )
     may_decline = jnp.where(
         early,
         s.may_decline,
-        goes_on & (rank == _CLEAR_PLUS_1) & (owed == 1) & rules.clear_one_optional,
+        goes_on & (rank == _CLEAR_PLUS_1) & (owed == 1) & t.clear_one_optional,
     )
     owed = jnp.where(early, s.owed_plays, jnp.where(goes_on, owed, 0))
     return dataclasses.replace(
@@ -278,7 +272,7 @@ def _play(t: Tables, s: TableState, action: jax.Array) -> TableState:
     )
 
 
-def step_one(t: Tables, s: TableState, action: jax.Array) -> TableState:
+def step_one(t: Params, s: TableState, action: jax.Array) -> TableState:
     """One table after its player takes ``action``; a table whose game is over
     stays as it is."""
     chosen = _choose_up(t, s, action)

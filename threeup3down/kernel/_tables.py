@@ -9,9 +9,12 @@ kernel numbers its actions exactly as the adapters do.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 import attrs
+import jax
+import jax.numpy as jnp
 import numpy as np
 import numpy.typing as npt
 
@@ -19,7 +22,7 @@ from threeup3down.adapters.encoding import ActionCodec
 from threeup3down.core.cards import Card, Rank
 from threeup3down.core.errors import RulesError
 from threeup3down.core.moves import ChooseUp, DeclineSwap, Draw, DrawInstead, FlipDown, PickUp, Play, Source, Swap
-from threeup3down.core.rules import Rules
+from threeup3down.core.rules import ClearTwoDraw, EarlyDraw, Rules
 
 __all__ = [
     "CHOOSE",
@@ -31,8 +34,11 @@ __all__ = [
     "PLAY_UP",
     "RANKS",
     "TAKE",
+    "Params",
     "Tables",
     "check_covered",
+    "params",
+    "shape_rules",
     "tables",
 ]
 
@@ -150,4 +156,91 @@ def tables(rules: Rules) -> Tables:
         position=np.array([meaning[3] for meaning in meanings], dtype=np.int32),
         need=need,
         most_played=max(meaning[2] for meaning in meanings),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class Params:
+    """The rules as the traced functions read them: the sizes static, the action
+    tables and every option that changes play as arrays. Rules of one
+    :func:`shape_rules` share their compiled functions, whatever their options."""
+
+    players: int
+    cards: int
+    most_played: int
+    kind: jax.Array
+    rank: jax.Array
+    size: jax.Array
+    position: jax.Array
+    need: jax.Array
+    draw_instead: jax.Array
+    """O2."""
+    reverse_on_one: jax.Array
+    """O3."""
+    reverse_each_one: jax.Array
+    """O3, each 1."""
+    clear_ends_turn: jax.Array
+    """C1, C4, C5 (GH)."""
+    clear_one_optional: jax.Array
+    """C2: the play of a Clear +1 may be declined."""
+    early_one: jax.Array
+    """C2: the early draw takes one card (:attr:`EarlyDraw.ONE`)."""
+    clear_two_each: jax.Array
+    """C3: the early draw before each extra play (:attr:`ClearTwoDraw.EACH`)."""
+    places: jax.Array
+    """O1."""
+    chosen_faces: jax.Array
+    """O6."""
+    turn_limit: jax.Array
+    """O10; 0 for none."""
+
+
+jax.tree_util.register_dataclass(
+    Params,
+    data_fields=[field.name for field in dataclasses.fields(Params)][3:],
+    meta_fields=["players", "cards", "most_played"],
+)
+
+_SHAPED = ("players", "deck", "custom_cards", "decks", "omitted_colours")
+"""The fields of :class:`~threeup3down.Rules` that decide the kernel's array shapes."""
+
+
+@functools.lru_cache(maxsize=16)
+def shape_rules(rules: Rules) -> Rules:
+    """``rules`` with every option but those of :data:`_SHAPED` at its default: the key
+    under which the compiled step, mask and observation are kept.
+
+    >>> shape_rules(Rules(players=3, places=True)) == Rules(players=3)
+    True
+    """
+    return Rules(**{name: getattr(rules, name) for name in _SHAPED})
+
+
+@functools.lru_cache(maxsize=16)
+def params(rules: Rules) -> Params:
+    """The :class:`Params` of ``rules`` (checked first), made once per rules."""
+    t = tables(rules)
+
+    def flag(value: bool) -> jax.Array:
+        return jnp.asarray(value)
+
+    return Params(
+        players=rules.players,
+        cards=t.cards,
+        most_played=t.most_played,
+        kind=jnp.asarray(t.kind),
+        rank=jnp.asarray(t.rank),
+        size=jnp.asarray(t.size),
+        position=jnp.asarray(t.position),
+        need=jnp.asarray(t.need),
+        draw_instead=flag(rules.draw_instead),
+        reverse_on_one=flag(rules.reverse_on_one),
+        reverse_each_one=flag(rules.reverse_each_one),
+        clear_ends_turn=flag(rules.clear_ends_turn),
+        clear_one_optional=flag(rules.clear_one_optional),
+        early_one=flag(rules.early_draw is EarlyDraw.ONE),
+        clear_two_each=flag(rules.clear_two_draw is ClearTwoDraw.EACH),
+        places=flag(rules.places),
+        chosen_faces=flag(rules.chosen_faces),
+        turn_limit=jnp.asarray(rules.turn_limit or 0, jnp.int32),
     )

@@ -9,11 +9,11 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from threeup3down.adapters.encoding import PADDED_SEATS, observation_fields, place_reward
+from threeup3down.adapters.encoding import PADDED_SEATS, place_reward
 from threeup3down.core.phase import Phase
 from threeup3down.kernel._play import OVER, SETUP
 from threeup3down.kernel._state import TableState
-from threeup3down.kernel._tables import KINDS, Tables
+from threeup3down.kernel._tables import KINDS, Params
 
 __all__ = ["observe_one", "rewards_one"]
 
@@ -21,13 +21,12 @@ _TOP_CARDS = 4
 """The rows of ``discard_top``: the fields' length over the 39 kinds."""
 
 
-def observe_one(t: Tables, s: TableState, seat: jax.Array, padded: bool) -> jax.Array:
+def observe_one(t: Params, s: TableState, seat: jax.Array, fields: tuple[tuple[str, int], ...], padded: bool) -> jax.Array:
     """The observation tensor of ``seat`` at one table (``float32``)."""
-    rules = t.rules
-    players = rules.players
+    players = t.players
     empty = (PADDED_SEATS if padded else players) - players
     order = (seat + jnp.arange(players)) % players
-    receiver = (seat + 1) % players if rules.chosen_faces else seat
+    receiver = jnp.where(t.chosen_faces, (seat + 1) % players, seat)
     shown = (s.phase != SETUP) | (order == receiver)  # S3, O6
     gone = jnp.any(s.finished[None, :] == order[:, None], axis=1)
     depth = jnp.arange(_TOP_CARDS)
@@ -61,20 +60,48 @@ def observe_one(t: Tables, s: TableState, seat: jax.Array, padded: bool) -> jax.
         "swap_offered": jnp.zeros(1),
         "reversed": one(s.direction < 0),
         "pile_swap_pending": one(s.pile_swap[0] >= 0),
-        "turn_fraction": one(s.turn / rules.turn_limit if rules.turn_limit else jnp.zeros(())),
+        "turn_fraction": one(_fraction(s.turn, t.turn_limit)),
         "seated": per_seat(jnp.ones(players)),
         "may_decline": one(s.may_decline),
     }
     return jnp.concatenate(
-        [jnp.asarray(parts[name]).astype(jnp.float32).reshape(-1) for name, _ in observation_fields(rules, padded=padded)]
+        [jnp.asarray(parts[name]).astype(jnp.float32).reshape(-1) for name, _ in fields]
     )
 
 
-def rewards_one(t: Tables, s: TableState) -> jax.Array:
+def _fraction(turn: jax.Array, limit: jax.Array) -> jax.Array:
+    """O10: ``turn / limit`` rounded to ``float32`` as the adapters round Python's
+    quotient (to nearest, ties to even; 0 without a limit). Worked out by long
+    division in integers, since XLA's division of floats may be a unit in the last
+    place off: 25 bits of the quotient, the rest telling which way to round."""
+    limited = limit > 0
+    limit = jnp.maximum(limit, 1)
+    below = jnp.minimum(turn, limit)
+
+    def digit(_: int, carry: tuple[jax.Array, jax.Array, jax.Array]) -> tuple[jax.Array, jax.Array, jax.Array]:
+        rest, quotient, places = carry
+        going = quotient < 1 << 24
+        doubled = 2 * rest
+        bit = doubled >= limit
+        return (
+            jnp.where(going, doubled - bit * limit, rest),
+            jnp.where(going, 2 * quotient + bit, quotient),
+            places + going,
+        )
+
+    zero = jnp.zeros((), jnp.int32)
+    rest, quotient, places = jax.lax.fori_loop(0, 48, digit, (below, zero, zero))
+    kept = quotient >> 1
+    up = (quotient & 1) & ((rest != 0) | (kept & 1))
+    fraction = jnp.ldexp((kept + up).astype(jnp.float32), -(places - 1))
+    return jnp.where(turn >= limit, 1.0, jnp.where(turn > 0, fraction, 0.0)) * limited
+
+
+def rewards_one(t: Params, s: TableState) -> jax.Array:
     """Each seat's reward for one table as it stands (``float32[P]``): its place's
     :func:`~threeup3down.adapters.encoding.place_reward` once placed, else an equal
     share of the places still open."""
-    players = t.rules.players
+    players = t.players
     values = jnp.array([place_reward(place, players) for place in range(players)], jnp.float32)
     places = jnp.arange(players)
     placed = places < s.finished_count
