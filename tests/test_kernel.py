@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import attrs
 import pytest
@@ -15,7 +16,7 @@ from tests.extras import require
 jax = require("jax", "jax")
 np = require("numpy", "jax")
 
-from threeup3down import Colour, Deck, GameState, Rules, RulesError, ThreeUpError, apply, new_game, observe  # noqa: E402
+from threeup3down import Colour, Deck, FirstPlayer, GameState, PileSwapSeats, Rules, RulesError, ThreeUpError, apply, new_game, observe  # noqa: E402
 from threeup3down import kernel  # noqa: E402
 from threeup3down.adapters.encoder import encoder  # noqa: E402
 from threeup3down.adapters.encoding import ActionCodec  # noqa: E402
@@ -24,7 +25,7 @@ from threeup3down.core.validation import position_problems  # noqa: E402
 from threeup3down.views.observation import sample_state  # noqa: E402
 from tests.kernel_lockstep import lockstep, variants  # noqa: E402
 
-SHAPES: dict[int, dict[str, object]] = {
+SHAPES: dict[int, dict[str, Any]] = {
     2: {"omitted_colours": frozenset({Colour.RED, Colour.BLUE})},
     3: {"deck": Deck.LITERAL},
     4: {"omitted_colours": frozenset({Colour.GREEN})},
@@ -37,6 +38,9 @@ each option at every size with five compilations."""
 
 DECISIONS = 48
 """Decisions per option and table size in the lock-step test."""
+TABLES = 4
+"""Tables in every batch of the tests: a batch's size is part of a compiled
+function's shape, so one size compiles each function once per shape."""
 
 
 def _on_shape(players: int) -> Iterator[tuple[str, Rules]]:
@@ -75,7 +79,7 @@ def test_kernel_plays_the_engines_game(players: int) -> None:
     rewards at a game's end are the adapters'."""
     checked = []
     for seed, (name, rules) in enumerate(_on_shape(players)):
-        assert lockstep(rules, tables=4, decisions=DECISIONS, seed=seed) >= DECISIONS, name
+        assert lockstep(rules, tables=TABLES, decisions=DECISIONS, seed=seed) >= DECISIONS, name
         checked.append(name)
     assert {"base", "places=True", "reverse_each_one=True", "pile_swap=True", "turn_limit=None"} <= set(checked)
 
@@ -109,22 +113,19 @@ def test_refusals_name_the_option() -> None:
 
 @pytest.mark.spec("S2", "S3", "S4", "S5", "O5", "O9")
 @pytest.mark.parametrize(
-    "options",
-    [{"players": 2}, {"players": 5, "first_player": "random", "pile_swap": True}, {"players": 4, "pile_swap": True, "pile_swap_seats": "some"}],
+    ("players", "options"),
+    [
+        (2, {"first_player": FirstPlayer.DEALERS_LEFT, "dealer": 1}),
+        (5, {"first_player": FirstPlayer.RANDOM, "pile_swap": True}),
+        (4, {"pile_swap": True, "pile_swap_seats": PileSwapSeats.SOME}),
+    ],
 )
-def test_init_deals_as_the_engine_deals_its_deck(options: dict[str, object]) -> None:
+def test_init_deals_as_the_engine_deals_its_deck(players: int, options: dict[str, Any]) -> None:
     """Every table init deals is the engine's deal (deal_from) of the deck in the
     order the kernel shuffled it: three 3DOWN cards a seat, six to each hand, the
     rest the draw pile; a random first seat and a pile swap of the rules' kind."""
-    from threeup3down import FirstPlayer, PileSwapSeats
-
-    values = dict(options)
-    if "first_player" in values:
-        values["first_player"] = FirstPlayer(values["first_player"])
-    if "pile_swap_seats" in values:
-        values["pile_swap_seats"] = PileSwapSeats(values["pile_swap_seats"])
-    rules = Rules(**values)  # type: ignore[arg-type]
-    dealt = kernel.to_game_states(kernel.init(jax.random.key(3), rules, 16))
+    rules = Rules(players=players, **SHAPES[players], **options)
+    dealt = kernel.to_game_states(kernel.init(jax.random.key(3), rules, TABLES))
     for state in dealt:
         deck = [card for seat in state.seats for card in seat.down]
         deck += [card for seat in state.seats for card in seat.hand]
@@ -154,59 +155,65 @@ def _positions(rules: Rules, count: int, seed: int) -> list[GameState]:
 
 
 @pytest.fixture(scope="module")
-def positions() -> list[GameState]:
+def positions() -> list[list[GameState]]:
     """Positions of three-player games with chosen faces (O6) and a pile swap (O5),
-    sampled along random play."""
-    rules = Rules(players=3, chosen_faces=True, pile_swap=True)
-    return _positions(rules, 24, seed=5)
+    sampled along random play, in batches of :data:`TABLES`."""
+    rules = Rules(players=3, chosen_faces=True, pile_swap=True, **SHAPES[3])
+    found = _positions(rules, 6 * TABLES, seed=5)
+    return [found[start : start + TABLES] for start in range(0, len(found), TABLES)]
 
 
-def test_padded_observation_is_the_adapters(positions: list[GameState]) -> None:
+def test_padded_observation_is_the_adapters(positions: list[list[GameState]]) -> None:
     """observation(..., padded=True) is the adapters' padded tensor, for every seat."""
-    batch = kernel.from_game_states(positions)
-    padded = encoder(positions[0].rules, padded=True)
-    for seat in range(3):
-        tensors = np.asarray(kernel.observation(batch, seat, padded=True))
-        for index, state in enumerate(positions):
-            assert np.array_equal(tensors[index], padded.tensor(state, seat))
+    padded = encoder(positions[0][0].rules, padded=True)
+    for states in positions:
+        batch = kernel.from_game_states(states)
+        for seat in range(3):
+            tensors = np.asarray(kernel.observation(batch, seat, padded=True))
+            for index, state in enumerate(states):
+                assert np.array_equal(tensors[index], padded.tensor(state, seat))
 
 
-def test_sample_keeps_what_the_seat_sees(positions: list[GameState]) -> None:
+def test_sample_keeps_what_the_seat_sees(positions: list[list[GameState]]) -> None:
     """A sampled table is a position of the rules (every card once, D1) that the
     seat observes exactly as the real one, and its hidden places hold other deals."""
-    batch = kernel.from_game_states(positions)
-    for seat in range(3):
-        sampled = kernel.to_game_states(kernel.sample(jax.random.key(seat), batch, seat))
-        for real, drawn in zip(positions, sampled):
-            assert position_problems(drawn) == ()
-            assert observe(drawn, seat) == observe(real, seat)
-    assert any(
-        drawn != real for real, drawn in zip(positions, kernel.to_game_states(kernel.sample(jax.random.key(9), batch, 0)))
-    )
+    differ = 0
+    for number, states in enumerate(positions):
+        batch = kernel.from_game_states(states)
+        for seat in range(3):
+            sampled = kernel.to_game_states(kernel.sample(jax.random.key(3 * number + seat), batch, seat))
+            for real, drawn in zip(states, sampled):
+                assert position_problems(drawn) == ()
+                assert observe(drawn, seat) == observe(real, seat)
+                differ += drawn != real
+    assert differ > 0
 
 
-def test_sample_uses_no_card_the_seat_cannot_see(positions: list[GameState]) -> None:
+def test_sample_uses_no_card_the_seat_cannot_see(positions: list[list[GameState]]) -> None:
     """Two tables that look alike to the seat (the real one, and one the engine's
     sample_state dealt from its observation) give the same sample from one key:
     the sample depends on nothing the seat cannot see."""
     rng = random.Random(2)
-    for seat in range(3):
-        others = [sample_state(observe(state, seat), rng) for state in positions]
-        key = jax.random.key(40 + seat)
-        one = kernel.sample(key, kernel.from_game_states(positions), seat)
-        two = kernel.sample(key, kernel.from_game_states(others), seat)
-        for leaf_one, leaf_two in zip(jax.tree.leaves(one), jax.tree.leaves(two)):
-            assert np.array_equal(leaf_one, leaf_two)
+    for number, states in enumerate(positions):
+        for seat in range(3):
+            others = [sample_state(observe(state, seat), rng) for state in states]
+            key = jax.random.key(40 + 3 * number + seat)
+            one = kernel.sample(key, kernel.from_game_states(states), seat)
+            two = kernel.sample(key, kernel.from_game_states(others), seat)
+            for leaf_one, leaf_two in zip(jax.tree.leaves(one), jax.tree.leaves(two)):
+                assert np.array_equal(leaf_one, leaf_two)
 
 
 def test_bad_input_is_refused() -> None:
     """A step's actions must be one integer per table, a seat a seat of the table."""
-    batch = kernel.init(jax.random.key(0), Rules(players=2), 2)
+    batch = kernel.init(jax.random.key(0), Rules(players=2, **SHAPES[2]), TABLES)
     with pytest.raises(ThreeUpError, match="one integer action per table"):
-        kernel.step(batch, jax.numpy.zeros(3, jax.numpy.int32))
+        kernel.step(batch, jax.numpy.zeros(TABLES + 1, jax.numpy.int32))
     with pytest.raises(ThreeUpError, match="a seat is a number from 0 to 1"):
         kernel.observation(batch, 2)
     with pytest.raises(ThreeUpError, match="needs a TableState"):
         kernel.legal_action_mask(new_game(Rules(players=2), seed=1))  # type: ignore[arg-type]
     with pytest.raises(ThreeUpError, match="one rules"):
         kernel.from_game_states([new_game(Rules(players=2), seed=1), new_game(Rules(players=3), seed=1)])
+    with pytest.raises(RulesError, match="same-colour swap"):
+        kernel.from_game_states([new_game(Rules(players=2, same_colour_swap=True), seed=1)])

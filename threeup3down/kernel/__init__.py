@@ -99,13 +99,13 @@ def init(key: jax.Array, rules: Rules, batch: int) -> TableState:
     check_covered(rules)
     if not isinstance(batch, int) or isinstance(batch, bool) or batch < 1:
         raise ThreeUpError(f"a batch holds one table or more, not {batch!r}")
-    return _init(key, rules, batch)
+    dealt = _init(params(rules), shape_rules(rules), key, batch)
+    return dataclasses.replace(dealt, rules=rules)
 
 
 @jax.jit(static_argnames=("rules", "batch"))
-def _init(key: jax.Array, rules: Rules, batch: int) -> TableState:
-    t = tables(rules)
-    return jax.vmap(lambda one: deal_one(t, one))(jax.random.split(key, batch))
+def _init(p: Params, rules: Rules, key: jax.Array, batch: int) -> TableState:
+    return jax.vmap(lambda one: deal_one(p, rules, one))(jax.random.split(key, batch))
 
 
 def legal_action_mask(state: TableState) -> jax.Array:
@@ -222,13 +222,13 @@ def sample(key: jax.Array, state: TableState, seat: SupportsIndex | jax.Array) -
     .. versionadded:: 0.5.0
     """
     _check_state(state)
-    return _sample(key, state, _seats(state, seat))
+    drawn = _sample(params(state.rules), key, _shaped(state), _seats(state, seat))
+    return dataclasses.replace(drawn, rules=state.rules)
 
 
 @jax.jit
-def _sample(key: jax.Array, state: TableState, seats: jax.Array) -> TableState:
-    t = tables(state.rules)
-    return jax.vmap(lambda one, seat, each: sample_one(t, one, seat, each))(
+def _sample(p: Params, key: jax.Array, state: TableState, seats: jax.Array) -> TableState:
+    return jax.vmap(lambda one, seat, each: sample_one(p, one, seat, each))(
         state, seats, jax.random.split(key, state.batch)
     )
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from threeup3down.core.rules import CARDS_PER_PLAYER, CARDS_TO_CHOOSE, DOWN_CARDS, FirstPlayer, PileSwapSeats
+from threeup3down.core.rules import CARDS_PER_PLAYER, CARDS_TO_CHOOSE, DOWN_CARDS, Rules
 from threeup3down.kernel._play import SETUP
 from threeup3down.kernel._state import TableState
-from threeup3down.kernel._tables import KINDS, Tables
+from threeup3down.kernel._tables import KINDS, Params
 
 __all__ = ["deal_one", "sample_one"]
 
@@ -20,16 +20,15 @@ def _counts(kinds: jax.Array) -> jax.Array:
     return (kinds[..., None] == jnp.arange(KINDS)).sum(axis=-2).astype(jnp.int32)
 
 
-def _pile_swap(t: Tables, key: jax.Array) -> jax.Array:
+def _pile_swap(t: Params, key: jax.Array) -> jax.Array:
     """O5: a uniformly random pile swap, drawn as :func:`~threeup3down.core.deal.random_pile_swap`
-    draws it: permutations until one is a pile swap of :attr:`Rules.pile_swap_seats`."""
+    draws it: permutations until one is a pile swap of :attr:`Rules.pile_swap_seats`;
+    ``-1`` for every seat without the pile swap."""
     players = t.players
     seats = jnp.arange(players)
 
     def fits(order: jax.Array) -> jax.Array:
-        if t.rules.pile_swap_seats is PileSwapSeats.EVERY:
-            return jnp.all(order != seats)
-        return jnp.any(order != seats)
+        return ~t.pile_swap | jnp.where(t.every_seat_swaps, jnp.all(order != seats), jnp.any(order != seats))
 
     def draw(carry: tuple[jax.Array, jax.Array]) -> tuple[jax.Array, jax.Array]:
         key, _ = carry
@@ -37,27 +36,20 @@ def _pile_swap(t: Tables, key: jax.Array) -> jax.Array:
         return key, jax.random.permutation(now, players)
 
     _, order = jax.lax.while_loop(lambda carry: ~fits(carry[1]), draw, (key, seats))
-    return order.astype(jnp.int32)
+    return jnp.where(t.pile_swap, order, -1).astype(jnp.int32)
 
 
-def deal_one(t: Tables, key: jax.Array) -> TableState:
+def deal_one(t: Params, rules: Rules, key: jax.Array) -> TableState:
     """S2-S5, O5, O9: one table shuffled and dealt as :func:`~threeup3down.core.deal.deal_from`
     deals a deck: three 3DOWN cards to each seat, then six to each hand, the rest
     to the draw pile."""
-    rules = t.rules
-    players = rules.players
+    players = t.players
     cards = t.cards
     shuffle_key, first_key, swap_key = jax.random.split(key, 3)
-    deck = jnp.asarray(t.deck)[jax.random.permutation(shuffle_key, cards)]
+    deck = t.deck[jax.random.permutation(shuffle_key, cards)]
     dealt = CARDS_PER_PLAYER * players
     hands = deck[DOWN_CARDS * players : dealt].reshape(players, CARDS_TO_CHOOSE)
-    match rules.first_player:
-        case FirstPlayer.SEAT:
-            first = jnp.asarray(rules.first_seat, jnp.int32)
-        case FirstPlayer.DEALERS_LEFT:
-            first = jnp.asarray((rules.dealer + 1) % players, jnp.int32)
-        case FirstPlayer.RANDOM:
-            first = jax.random.randint(first_key, (), 0, players, jnp.int32)
+    first = jnp.where(t.random_first, jax.random.randint(first_key, (), 0, players, jnp.int32), t.first_seat)
     nobody = jnp.full(players, -1, jnp.int32)
     zeros = jnp.zeros((players, KINDS), jnp.int32)
     return TableState(
@@ -82,20 +74,19 @@ def deal_one(t: Tables, key: jax.Array) -> TableState:
         finished=nobody,
         finished_count=jnp.asarray(0, jnp.int32),
         first_player=first,
-        pile_swap=_pile_swap(t, swap_key) if rules.pile_swap else nobody,
+        pile_swap=_pile_swap(t, swap_key),
     )
 
 
-def sample_one(t: Tables, s: TableState, seat: jax.Array, key: jax.Array) -> TableState:
+def sample_one(t: Params, s: TableState, seat: jax.Array, key: jax.Array) -> TableState:
     """One table as ``seat`` might find it: the cards it cannot see shuffled and
     dealt into the places it cannot see, as :func:`~threeup3down.sample_state`
     deals them; a pile swap still to come drawn afresh (O5)."""
-    rules = t.rules
-    players = rules.players
+    players = t.players
     cards = t.cards
     shuffle_key, swap_key = jax.random.split(key)
     seats = jnp.arange(players)
-    receiver = (seat + 1) % players if rules.chosen_faces else seat
+    receiver = jnp.where(t.chosen_faces, (seat + 1) % players, seat)
     shown = (s.phase != SETUP) | (seats == receiver)  # S3, O6
     others = seats != seat
     up_size = s.up.sum(axis=1)
@@ -106,7 +97,7 @@ def sample_one(t: Tables, s: TableState, seat: jax.Array, key: jax.Array) -> Tab
         + s.discard_counts
         + s.out_of_game
     )
-    unseen = jnp.asarray(t.deck_counts) - seen
+    unseen = t.deck_counts - seen
     # the unseen cards in card order, then shuffled: the first ``total`` of ``shuffled``
     total = unseen.sum()
     places = jnp.arange(cards)
@@ -141,9 +132,9 @@ def sample_one(t: Tables, s: TableState, seat: jax.Array, key: jax.Array) -> Tab
     )
     draw = jnp.where(places < s.draw_size, shuffled[jnp.minimum(draw_start + places, cards - 1)], -1)
     pending = s.pile_swap[0] >= 0
-    swap = jnp.where(pending, _pile_swap(t, swap_key), s.pile_swap) if rules.pile_swap else s.pile_swap
+    swap = jnp.where(pending, _pile_swap(t, swap_key), s.pile_swap)
     return TableState(
-        rules=rules,
+        rules=s.rules,
         phase=s.phase,
         current_player=s.current_player,
         hand=hand,

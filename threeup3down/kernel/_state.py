@@ -118,8 +118,6 @@ def _padded(values: Sequence[int], length: int) -> list[int]:
 
 
 def _encode(state: GameState, cards: int) -> dict[str, object]:
-    if state.swap_offered:
-        raise ThreeUpError("the kernel does not cover the same-colour swap (O7) on offer in this state")
     players = state.rules.players
     return {
         "phase": PHASES.index(state.phase),

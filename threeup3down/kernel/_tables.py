@@ -22,7 +22,7 @@ from threeup3down.adapters.encoding import ActionCodec
 from threeup3down.core.cards import Card, Rank
 from threeup3down.core.errors import RulesError
 from threeup3down.core.moves import ChooseUp, DeclineSwap, Draw, DrawInstead, FlipDown, PickUp, Play, Source, Swap
-from threeup3down.core.rules import ClearTwoDraw, EarlyDraw, Rules
+from threeup3down.core.rules import ClearTwoDraw, EarlyDraw, FirstPlayer, PileSwapSeats, Rules
 
 __all__ = [
     "CHOOSE",
@@ -193,6 +193,18 @@ class Params:
     """O6."""
     turn_limit: jax.Array
     """O10; 0 for none."""
+    deck: jax.Array
+    """The kinds of the deck's cards, in card order."""
+    deck_counts: jax.Array
+    """Copies of each kind in the deck."""
+    random_first: jax.Array
+    """O9: the first player is drawn at random (:attr:`FirstPlayer.RANDOM`)."""
+    first_seat: jax.Array
+    """S5, O9: the seat that plays first when it is not drawn at random."""
+    pile_swap: jax.Array
+    """O5."""
+    every_seat_swaps: jax.Array
+    """O5: the pile swap moves every seat (:attr:`PileSwapSeats.EVERY`)."""
 
 
 jax.tree_util.register_dataclass(
@@ -243,4 +255,13 @@ def params(rules: Rules) -> Params:
         places=flag(rules.places),
         chosen_faces=flag(rules.chosen_faces),
         turn_limit=jnp.asarray(rules.turn_limit or 0, jnp.int32),
+        deck=jnp.asarray(t.deck),
+        deck_counts=jnp.asarray(t.deck_counts),
+        random_first=flag(rules.first_player is FirstPlayer.RANDOM),
+        first_seat=jnp.asarray(
+            (rules.dealer + 1) % rules.players if rules.first_player is FirstPlayer.DEALERS_LEFT else rules.first_seat,
+            jnp.int32,
+        ),
+        pile_swap=flag(rules.pile_swap),
+        every_seat_swaps=flag(rules.pile_swap_seats is PileSwapSeats.EVERY),
     )
