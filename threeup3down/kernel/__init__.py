@@ -41,7 +41,7 @@ from threeup3down.adapters.encoding import observation_fields
 from threeup3down.core.errors import ThreeUpError
 from threeup3down.core.rules import Rules
 from threeup3down.kernel._deal import deal_one, sample_one
-from threeup3down.kernel._play import mask_one, step_one
+from threeup3down.kernel._play import SETUP, mask_one, step_one
 from threeup3down.kernel._state import TableState, from_game_states, to_game_state, to_game_states
 from threeup3down.kernel._tables import Params, check_covered, params, shape_rules, tables
 from threeup3down.kernel._views import observe_one, rewards_one
@@ -54,6 +54,7 @@ __all__ = [
     "legal_action_mask",
     "num_actions",
     "observation",
+    "random_actions",
     "rewards",
     "sample",
     "step",
@@ -127,7 +128,12 @@ def legal_action_mask(state: TableState) -> jax.Array:
 
 @jax.jit
 def _mask(p: Params, state: TableState) -> jax.Array:
-    return jax.vmap(lambda one: mask_one(p, one))(state)
+    # the 3UP choices are weighed only while a table of the batch is in setup
+    return jax.lax.cond(
+        (state.phase == SETUP).any(),
+        lambda: jax.vmap(lambda one: mask_one(p, one, True))(state),
+        lambda: jax.vmap(lambda one: mask_one(p, one, False))(state),
+    )
 
 
 def step(state: TableState, actions: jax.Array) -> TableState:
@@ -156,6 +162,43 @@ def step(state: TableState, actions: jax.Array) -> TableState:
 @jax.jit
 def _step(p: Params, state: TableState, actions: jax.Array) -> TableState:
     return jax.vmap(lambda one, action: step_one(p, one, action))(state, actions.astype(jnp.int32))
+
+
+def random_actions(key: jax.Array, mask: jax.Array) -> jax.Array:
+    """One legal action per table drawn uniformly from ``mask`` (``bool[B, A]``, as
+    :func:`legal_action_mask` gives it): ``int32[B]``, 0 where no action is legal.
+
+    >>> import jax
+    >>> tables = init(jax.random.key(0), Rules(players=2), 3)
+    >>> mask = legal_action_mask(tables)
+    >>> actions = random_actions(jax.random.key(1), mask)
+    >>> bool(mask[jax.numpy.arange(3), actions].all())
+    True
+
+    .. versionadded:: 0.5.0
+    """
+    return _random_actions(key, jnp.asarray(mask, bool))
+
+
+@jax.jit
+def _random_actions(key: jax.Array, mask: jax.Array) -> jax.Array:
+    # One uniform draw per table picks its k-th legal action, found block by block
+    # (a running count over every action, or a draw per action, costs far more).
+    tables, actions = mask.shape
+    blocks = -(-actions // _BLOCK)
+    padded = jnp.pad(mask, ((0, 0), (0, blocks * _BLOCK - actions))).reshape(tables, blocks, _BLOCK)
+    counts = padded.sum(axis=-1, dtype=jnp.int32)
+    running = jnp.cumsum(counts, axis=-1)
+    chosen = jnp.floor(jax.random.uniform(key, (tables,)) * running[:, -1]).astype(jnp.int32)
+    block = jnp.argmax(running > chosen[:, None], axis=-1)
+    rows = jnp.arange(tables)
+    within = chosen - (running[rows, block] - counts[rows, block])
+    inside = jnp.cumsum(padded[rows, block], axis=-1, dtype=jnp.int32)
+    return (block * _BLOCK + jnp.argmax(inside > within[:, None], axis=-1)).astype(jnp.int32)
+
+
+_BLOCK = 32
+"""The actions :func:`random_actions` counts together."""
 
 
 def observation(state: TableState, seat: SupportsIndex | jax.Array, *, padded: bool = False) -> jax.Array:

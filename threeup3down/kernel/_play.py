@@ -27,7 +27,7 @@ from threeup3down.kernel._tables import (
     Params,
 )
 
-__all__ = ["mask_one", "rank_of", "step_one"]
+__all__ = ["mask_one", "pick", "put", "rank_of", "step_one"]
 
 SETUP, PLAY, OVER = 0, 1, 2
 _CLEAR = int(Rank.CLEAR)
@@ -45,44 +45,72 @@ def _rank_counts(counts: jax.Array) -> jax.Array:
     return jnp.concatenate([jnp.zeros(1, counts.dtype), counts.reshape(RANKS, 3).sum(axis=1)])
 
 
+def pick(values: jax.Array, index: jax.Array) -> jax.Array:
+    """``values[index]`` along the first axis, ``0`` (or ``-1`` for kinds) if out of
+    range: written as a comparison and a sum, which vectorize over a batch, where an
+    index into each table's array would gather one by one."""
+    chosen = jnp.arange(values.shape[0]) == index
+    return jnp.where(chosen.reshape((-1,) + (1,) * (values.ndim - 1)), values, 0).sum(axis=0).astype(values.dtype)
+
+
+def _kind_at(kinds: jax.Array, index: jax.Array) -> jax.Array:
+    """The kind at ``index`` of a place in order, ``-1`` past its ends."""
+    return jnp.where((index >= 0) & (index < kinds.shape[0]), pick(kinds, index), -1)
+
+
+def put(values: jax.Array, index: jax.Array, value: jax.Array) -> jax.Array:
+    """``values`` with ``values[index]`` replaced by ``value`` (first axis), as :func:`pick` reads."""
+    chosen = jnp.arange(values.shape[0]) == index
+    return jnp.where(chosen.reshape((-1,) + (1,) * (values.ndim - 1)), value, values)
+
+
 def _top_rank(s: TableState) -> jax.Array:
     """P2, P3: the rank a play must equal or beat; 0 on an empty pile."""
-    return rank_of(s.discard_pile[jnp.maximum(s.discard_size - 1, 0)]) * (s.discard_size > 0)
+    return rank_of(_kind_at(s.discard_pile, s.discard_size - 1))
 
 
 def _onehot(kind: jax.Array) -> jax.Array:
     return (jnp.arange(KINDS) == kind).astype(jnp.int32)
 
 
-def mask_one(t: Params, s: TableState) -> jax.Array:
+def mask_one(t: Params, s: TableState, choosing: bool) -> jax.Array:
     """The legal-action mask of one table (``bool[A]``), as
-    :func:`~threeup3down.legal_moves` lists the moves."""
+    :func:`~threeup3down.legal_moves` lists the moves; without ``choosing``, for a
+    table not in setup (the 3UP choices, most of the actions, are not weighed)."""
     kind = t.kind
     player = s.current_player
-    hand = s.hand[player]
+    hand = pick(s.hand, player)
+    up = pick(s.up, player)
     hand_size = hand.sum()
-    up_size = s.up[player].sum()
-    down_size = (s.down[player] >= 0).sum()
-    # S3: any three of the six dealt cards
-    choices = (kind == CHOOSE) & jnp.all(t.need <= _rank_counts(hand)[1:], axis=1)
+    up_size = up.sum()
+    down_size = (pick(s.down + 1, player) > 0).sum()
     # F1, F2: the hand while it or the draw pile holds cards, then the 3UP cards, then a flip
     from_hand = (hand_size > 0) | (s.draw_size > 0)
     from_up = ~from_hand & (up_size > 0)
     flipping = ~from_hand & ~from_up
-    held = _rank_counts(jnp.where(from_hand, hand, s.up[player]))
+    held = _rank_counts(jnp.where(from_hand, hand, up)).astype(jnp.float32)
+    # whether the hand (or the 3UP cards) holds the cards of each play or 3UP choice
+    if choosing:
+        enough = (held @ t.wanted >= t.copies).reshape(3, -1).all(axis=0)
+    else:  # a play takes cards of one rank: the first of the three ranks
+        actions = kind.shape[0]
+        front = held @ t.wanted[:, : t.front] >= t.copies[: t.front]
+        enough = jnp.concatenate([front, jnp.zeros(actions - t.front, bool)])
+    # S3: any three of the six dealt cards
+    choices = (kind == CHOOSE) & enough
     rank = t.rank
     source = jnp.where(from_hand, PLAY_HAND, PLAY_UP)
-    plays = (kind == source) & ~flipping & (held[rank] >= t.size) & (rank >= _top_rank(s))  # P1-P4
+    plays = (kind == source) & ~flipping & enough & (rank >= _top_rank(s))  # P1-P4
     can_play = plays.any()
     flips = (kind == FLIP) & flipping & (t.position < down_size)  # F3
     instead = t.draw_instead & (s.owed_plays == 0) & (s.draw_size > 0)  # O2
     take = (kind == TAKE) & ~flipping & can_play & instead
-    pick = (kind == PICK) & (  # T3; C2: declining the play of a Clear +1
+    picks_up = (kind == PICK) & (  # T3; C2: declining the play of a Clear +1
         (~flipping & ~can_play) | (s.may_decline & (flipping | ~instead))
     )
     draw = (kind == DRAW) & s.may_draw  # C2, C3
     must_draw = s.may_draw & (s.owed_plays > 0) & (hand_size == 0) & (s.draw_size > 0)  # C5
-    playing = jnp.where(must_draw, kind == DRAW, plays | flips | take | pick | draw)
+    playing = jnp.where(must_draw, kind == DRAW, plays | flips | take | picks_up | draw)
     return jnp.where(s.phase == SETUP, choices, jnp.where(s.phase == PLAY, playing, False))
 
 
@@ -99,7 +127,7 @@ def _draw(hand: jax.Array, pile: jax.Array, size: jax.Array, count: jax.Array) -
     """T4, C2, O2: ``count`` cards (at most three) from the top of the draw pile into ``hand``."""
     count = jnp.clip(count, 0, size)
     drawn = sum(
-        (_onehot(pile[jnp.maximum(size - 1 - depth, 0)]) * (depth < count) for depth in range(HAND_SIZE)),
+        (_onehot(_kind_at(pile, size - 1 - depth)) * (depth < count) for depth in range(HAND_SIZE)),
         jnp.zeros(KINDS, jnp.int32),
     )
     return hand + drawn, size - count
@@ -120,10 +148,10 @@ def _choose_up(t: Params, s: TableState, action: jax.Array) -> TableState:
     last seat, the piles change owners (O5) and play begins."""
     players = t.players
     player = s.current_player
-    chosen = _take_first(s.hand[player], t.need[action])
+    chosen = _take_first(pick(s.hand, player), t.need[action])
     receiver = jnp.where(t.chosen_faces, (player + 1) % players, player)
-    hand = s.hand.at[player].add(-chosen)
-    up = s.up.at[receiver].set(chosen)
+    hand = put(s.hand, player, pick(s.hand, player) - chosen)
+    up = put(s.up, receiver, chosen)
     last = player + 1 >= players
     swap = jnp.where(s.pile_swap[0] >= 0, s.pile_swap, jnp.arange(players))
     return dataclasses.replace(
@@ -143,7 +171,8 @@ def _play(t: Params, s: TableState, action: jax.Array) -> TableState:
     cards = t.cards
     player = s.current_player
     code = t.kind[action]
-    hand, up, known, down = s.hand[player], s.up[player], s.known[player], s.down[player]
+    hand, up, known = pick(s.hand, player), pick(s.up, player), pick(s.known, player)
+    down = pick(s.down + 1, player) - 1
     top = _top_rank(s)
     positions = jnp.arange(cards)
 
@@ -154,7 +183,7 @@ def _play(t: Params, s: TableState, action: jax.Array) -> TableState:
     # F3: a flip turns over the card at its position; the others close up
     flipping = code == FLIP
     at = t.position[action]
-    flipped = down[at]
+    flipped = _kind_at(down, at)
     slots = jnp.arange(down.shape[0])
     closed = jnp.where(slots < at, down, jnp.concatenate([down[1:], jnp.full(1, -1, down.dtype)]))
     down_after = jnp.where(flipping, closed, down)
@@ -166,10 +195,9 @@ def _play(t: Params, s: TableState, action: jax.Array) -> TableState:
     # the cards laid, in card order (P1), onto the discard pile
     first = 3 * (rank - 1)
     green, red = laid_counts[first], laid_counts[first + 1]
-    order = jnp.arange(t.most_played)
-    sequence = jnp.where(order < green, first, jnp.where(order < green + red, first + 1, first + 2))
-    sequence = jnp.where(order < count, sequence, -1)
-    pile = jnp.where(laid, s.discard_pile.at[s.discard_size + order].set(sequence, mode="drop"), s.discard_pile)
+    laying = positions - s.discard_size
+    new = jnp.where(laying < green, first, jnp.where(laying < green + red, first + 1, first + 2))
+    pile = jnp.where(laid & (laying >= 0) & (laying < count), new, s.discard_pile)
     pile_size = s.discard_size + count * laid
     pile_counts = s.discard_counts + laid_counts * laid
     hand_after = jnp.where(from_hand, hand - played, hand)
@@ -178,7 +206,7 @@ def _play(t: Params, s: TableState, action: jax.Array) -> TableState:
 
     # C1-C4: a Clear kind, or three or more equal numbers in a row, clears the pile
     def rank_at(depth: int) -> jax.Array:
-        return rank_of(pile[jnp.maximum(pile_size - depth, 0)])
+        return rank_of(_kind_at(pile, pile_size - depth))
 
     three = (pile_size >= 3) & (rank_at(2) == rank) & (rank_at(3) == rank)
     clears = laid & ((rank >= _CLEAR) | three)
@@ -213,14 +241,14 @@ def _play(t: Params, s: TableState, action: jax.Array) -> TableState:
     goes_out = laid & (held == 0)  # W1, C7
     goes_on = laid & ~goes_out & (owed > 0)  # C2, C3, C5: the turn goes on
     # W1, O1: the seat goes out; the game ends, or play goes on for the places
-    finished = s.finished.at[s.finished_count].set(jnp.where(goes_out, player, -1), mode="drop")
+    finished = jnp.where(goes_out, put(s.finished, s.finished_count, player), s.finished)
     finished_count = s.finished_count + goes_out
     settled = jnp.where(t.places, players, 1)
     decided = goes_out & (finished_count + 1 >= settled)
     gone = _gone(players, finished)
     last = jnp.argmax(~gone)
     fill = decided & (finished_count < settled)
-    finished = finished.at[finished_count].set(jnp.where(fill, last, finished[jnp.minimum(finished_count, players - 1)]), mode="drop")
+    finished = jnp.where(fill, put(finished, finished_count, last), finished)
     finished_count = finished_count + fill
     # T4: the end of a turn: draw up to three, then the next seat (S6); O10: the turn limit
     ends = ~early & ~goes_on & ~decided
@@ -252,10 +280,10 @@ def _play(t: Params, s: TableState, action: jax.Array) -> TableState:
         s,
         phase=phase,
         current_player=next_player,
-        hand=s.hand.at[player].set(hand_after),
-        up=s.up.at[player].set(up_after),
-        known=s.known.at[player].set(known_after),
-        down=s.down.at[player].set(down_after),
+        hand=put(s.hand, player, hand_after),
+        up=put(s.up, player, up_after),
+        known=put(s.known, player, known_after),
+        down=put(s.down, player, down_after),
         draw_pile=jnp.where(positions < draw_size, s.draw_pile, -1),
         draw_size=draw_size,
         discard_pile=pile,

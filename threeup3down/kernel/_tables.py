@@ -168,11 +168,18 @@ class Params:
     players: int
     cards: int
     most_played: int
+    front: int
+    """How many actions come before the 3UP choices, which close the numbering."""
     kind: jax.Array
     rank: jax.Array
     size: jax.Array
     position: jax.Array
     need: jax.Array
+    wanted: jax.Array
+    """``float32[14, 3 A]``: for each action, up to three ranks it takes, one-hot
+    (index 0, no rank), so that the cards held of each are one product."""
+    copies: jax.Array
+    """``float32[3 A]``: how many cards of each of those ranks the action takes."""
     draw_instead: jax.Array
     """O2."""
     reverse_on_one: jax.Array
@@ -209,8 +216,8 @@ class Params:
 
 jax.tree_util.register_dataclass(
     Params,
-    data_fields=[field.name for field in dataclasses.fields(Params)][3:],
-    meta_fields=["players", "cards", "most_played"],
+    data_fields=[field.name for field in dataclasses.fields(Params)][4:],
+    meta_fields=["players", "cards", "most_played", "front"],
 )
 
 _SHAPED = ("players", "deck", "custom_cards", "decks", "omitted_colours")
@@ -232,6 +239,17 @@ def shape_rules(rules: Rules) -> Rules:
 def params(rules: Rules) -> Params:
     """The :class:`Params` of ``rules`` (checked first), made once per rules."""
     t = tables(rules)
+    actions = t.actions
+    wanted = np.zeros((RANKS + 1, 3, actions), dtype=np.float32)
+    copies = np.zeros((3, actions), dtype=np.float32)
+    for action in range(actions):
+        for slot, rank in enumerate(np.flatnonzero(t.need[action])):
+            wanted[rank + 1, slot, action] = 1
+            copies[slot, action] = t.need[action, rank]
+    wanted = wanted.reshape(RANKS + 1, 3 * actions)
+    copies = copies.reshape(3 * actions)
+    front = int(np.argmax(t.kind == CHOOSE))
+    assert (t.kind[front:] == CHOOSE).all(), "the 3UP choices close the numbering"
 
     def flag(value: bool) -> jax.Array:
         return jnp.asarray(value)
@@ -240,11 +258,14 @@ def params(rules: Rules) -> Params:
         players=rules.players,
         cards=t.cards,
         most_played=t.most_played,
+        front=front,
         kind=jnp.asarray(t.kind),
         rank=jnp.asarray(t.rank),
         size=jnp.asarray(t.size),
         position=jnp.asarray(t.position),
         need=jnp.asarray(t.need),
+        wanted=jnp.asarray(wanted),
+        copies=jnp.asarray(copies),
         draw_instead=flag(rules.draw_instead),
         reverse_on_one=flag(rules.reverse_on_one),
         reverse_each_one=flag(rules.reverse_each_one),
