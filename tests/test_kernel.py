@@ -19,7 +19,7 @@ np = require("numpy", "jax")
 from threeup3down import Colour, Deck, FirstPlayer, GameState, PileSwapSeats, Rules, RulesError, ThreeUpError, apply, new_game, observe  # noqa: E402
 from threeup3down import kernel  # noqa: E402
 from threeup3down.adapters.encoder import encoder  # noqa: E402
-from threeup3down.adapters.encoding import ActionCodec  # noqa: E402
+from threeup3down.adapters.encoding import ActionCodec, rewards  # noqa: E402
 from threeup3down.core.deal import deal_from  # noqa: E402
 from threeup3down.core.validation import position_problems  # noqa: E402
 from threeup3down.views.observation import sample_state  # noqa: E402
@@ -217,3 +217,16 @@ def test_bad_input_is_refused() -> None:
         kernel.from_game_states([new_game(Rules(players=2), seed=1), new_game(Rules(players=3), seed=1)])
     with pytest.raises(RulesError, match="same-colour swap"):
         kernel.from_game_states([new_game(Rules(players=2, same_colour_swap=True), seed=1)])
+
+
+@pytest.mark.spec("W1", "O1", "O10")
+def test_rewards_are_the_adapters() -> None:
+    """Rewards as the adapters give them: +1 for the winner, the others sharing what
+    is left (W1), and at a stalemate (O10) every seat the same share, rounded alike."""
+    won = GameState.from_notation("over 0 -|-|-/8b|-|-/9r|-|- - - * fin=0", Rules(players=3))
+    stalemate = GameState.from_notation(
+        "over 1 5r|-|-/6r|-|-/7r|-|-/8r|-|- - - * turn=30", Rules(players=4, turn_limit=30)
+    )
+    assert kernel.rewards(kernel.from_game_states([won] * TABLES)).tolist() == [[1.0, -0.5, -0.5]] * TABLES
+    shares = kernel.rewards(kernel.from_game_states([stalemate] * TABLES)).tolist()
+    assert shares == [np.float32(rewards(stalemate)).tolist()] * TABLES

@@ -11,7 +11,7 @@ import jax.numpy as jnp
 
 from threeup3down.adapters.encoding import PADDED_SEATS, place_reward
 from threeup3down.core.phase import Phase
-from threeup3down.kernel._play import OVER, SETUP
+from threeup3down.kernel._play import OVER, SETUP, pick
 from threeup3down.kernel._state import TableState
 from threeup3down.kernel._tables import KINDS, Params
 
@@ -100,12 +100,17 @@ def _fraction(turn: jax.Array, limit: jax.Array) -> jax.Array:
 def rewards_one(t: Params, s: TableState) -> jax.Array:
     """Each seat's reward for one table as it stands (``float32[P]``): its place's
     :func:`~threeup3down.adapters.encoding.place_reward` once placed, else an equal
-    share of the places still open."""
+    share of the places still open, worked out as the adapters work it out (in
+    Python's floats, then rounded) for each count of seats placed."""
     players = t.players
-    values = jnp.array([place_reward(place, players) for place in range(players)], jnp.float32)
+    values = [place_reward(place, players) for place in range(players)]
+    shares = jnp.array(
+        [sum(values[placed:]) / (players - placed) if placed < players else 0.0 for placed in range(players + 1)],
+        jnp.float32,
+    )
     places = jnp.arange(players)
     placed = places < s.finished_count
-    unplaced = players - s.finished_count
-    share = jnp.where(unplaced > 0, jnp.where(placed, 0.0, values).sum() / jnp.maximum(unplaced, 1), 0.0)
-    rewards = jnp.full(players, share, jnp.float32)
-    return rewards.at[jnp.where(placed, s.finished, players)].set(values, mode="drop")
+    rewards = jnp.full(players, pick(shares, s.finished_count), jnp.float32)
+    for place in range(players):
+        rewards = jnp.where(placed[place] & (places == s.finished[place]), jnp.float32(values[place]), rewards)
+    return rewards
