@@ -63,11 +63,13 @@ def _rollout(first: kernel.TableState, key: jax.Array, steps: int) -> kernel.Tab
         actions = kernel.random_actions(jax.random.fold_in(key, number), kernel.legal_action_mask(state))
         after = kernel.step(state, actions)
         over = after.phase == 2
-        return jax.tree.map(
+        restarted: kernel.TableState = jax.tree.map(
             lambda fresh, moved: jnp.where(over.reshape((-1,) + (1,) * (moved.ndim - 1)), fresh, moved), first, after
         )
+        return restarted
 
-    return jax.lax.fori_loop(0, steps, decide, first)
+    final: kernel.TableState = jax.lax.fori_loop(0, steps, decide, first)
+    return final
 
 
 def kernel_steps(rules: Rules, batch: int, steps: int, rounds: int) -> tuple[float, float]:
@@ -75,12 +77,12 @@ def kernel_steps(rules: Rules, batch: int, steps: int, rounds: int) -> tuple[flo
     and the seconds its first call took (compiling the loop)."""
     first = kernel.init(jax.random.key(0), rules, batch)
     start = time.perf_counter()
-    jax.block_until_ready(_rollout(first, jax.random.key(1), steps))
+    _rollout(first, jax.random.key(1), steps).turn.block_until_ready()
     compiled = time.perf_counter() - start
     best = 0.0
     for number in range(rounds):
         start = time.perf_counter()
-        jax.block_until_ready(_rollout(first, jax.random.key(2 + number), steps))
+        _rollout(first, jax.random.key(2 + number), steps).turn.block_until_ready()
         best = max(best, batch * steps / (time.perf_counter() - start))
     return best, compiled
 
@@ -94,7 +96,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a smoke run: a second, batch 1 and 256")
     args = parser.parse_args()
     rules = Rules(players=args.players)
-    seconds, rounds, steps, batches = args.seconds, args.rounds, args.steps, BATCHES
+    batches: tuple[int, ...] = BATCHES
+    seconds, rounds, steps = args.seconds, args.rounds, args.steps
     if args.quick:
         seconds, rounds, steps, batches = 0.2, 1, 10, BATCHES[:2]
     print(f"device: {jax.devices()[0].platform} ({jax.devices()[0]}), jax {jax.__version__}, {args.players} players")

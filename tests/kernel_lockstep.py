@@ -125,7 +125,7 @@ def lockstep(rules: Rules, *, tables: int, decisions: int, seed: int) -> int:
             if not np.array_equal(seen[index], expected):
                 fields = [name for name, _ in tensors.offsets.items()]
                 wrong = sorted(
-                    {name for name in fields for at in np.flatnonzero(seen[index] != expected) if _field_at(tensors.offsets, at) == name}
+                    {name for name in fields for at in np.flatnonzero(seen[index] != expected) if _field_at(tensors.offsets, int(at)) == name}
                 )
                 raise Disagreement(f"observation of seat {state.current_player} of {state.notation()!r} differs in {wrong}")
             if state.is_over:

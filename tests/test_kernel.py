@@ -99,13 +99,14 @@ def test_every_option_is_covered_or_refused_by_name() -> None:
 
 def test_refusals_name_the_option() -> None:
     """The same-colour swap (O7), custom cards and two decks (O11) are refused at init."""
-    for options, field in (
+    refusals: tuple[tuple[dict[str, Any], str], ...] = (
         ({"same_colour_swap": True}, "same_colour_swap"),
         ({"custom_cards": Rules().deck_cards()}, "custom_cards"),
         ({"players": 8, "decks": 2}, "decks"),
-    ):
+    )
+    for options, field in refusals:
         with pytest.raises(RulesError) as refused:
-            kernel.init(jax.random.key(0), Rules(**options), 2)  # type: ignore[arg-type]
+            kernel.init(jax.random.key(0), Rules(**options), 2)
         assert refused.value.fields == (field,)
     with pytest.raises(ThreeUpError, match="one table or more"):
         kernel.init(jax.random.key(0), Rules(), 0)
@@ -143,7 +144,7 @@ def _positions(rules: Rules, count: int, seed: int) -> list[GameState]:
     """Positions of random play, setup included."""
     rng = random.Random(seed)
     codec = ActionCodec(rules)
-    found = []
+    found: list[GameState] = []
     state = new_game(rules, seed=seed)
     while len(found) < count:
         found.append(state)

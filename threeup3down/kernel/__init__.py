@@ -36,6 +36,7 @@ from typing import SupportsIndex
 
 import jax
 import jax.numpy as jnp
+from jax.typing import ArrayLike
 
 from threeup3down.adapters.encoding import observation_fields
 from threeup3down.core.errors import ThreeUpError
@@ -100,13 +101,14 @@ def init(key: jax.Array, rules: Rules, batch: int) -> TableState:
     check_covered(rules)
     if not isinstance(batch, int) or isinstance(batch, bool) or batch < 1:
         raise ThreeUpError(f"a batch holds one table or more, not {batch!r}")
-    dealt = _init(params(rules), shape_rules(rules), key, batch)
+    dealt: TableState = _init(params(rules), shape_rules(rules), key, batch)
     return dataclasses.replace(dealt, rules=rules)
 
 
 @jax.jit(static_argnames=("rules", "batch"))
 def _init(p: Params, rules: Rules, key: jax.Array, batch: int) -> TableState:
-    return jax.vmap(lambda one: deal_one(p, rules, one))(jax.random.split(key, batch))
+    dealt: TableState = jax.vmap(lambda one: deal_one(p, rules, one))(jax.random.split(key, batch))
+    return dealt
 
 
 def legal_action_mask(state: TableState) -> jax.Array:
@@ -123,20 +125,22 @@ def legal_action_mask(state: TableState) -> jax.Array:
     .. versionadded:: 0.5.0
     """
     _check_state(state)
-    return _mask(params(state.rules), _shaped(state))
+    mask: jax.Array = _mask(params(state.rules), _shaped(state))
+    return mask
 
 
 @jax.jit
 def _mask(p: Params, state: TableState) -> jax.Array:
     # the 3UP choices are weighed only while a table of the batch is in setup
-    return jax.lax.cond(
+    mask: jax.Array = jax.lax.cond(
         (state.phase == SETUP).any(),
         lambda: jax.vmap(lambda one: mask_one(p, one, True))(state),
         lambda: jax.vmap(lambda one: mask_one(p, one, False))(state),
     )
+    return mask
 
 
-def step(state: TableState, actions: jax.Array) -> TableState:
+def step(state: TableState, actions: ArrayLike) -> TableState:
     """Every table after its player to move takes its action (``int[B]``), as
     :func:`~threeup3down.apply` makes the move the action numbers (the cards that
     :func:`~threeup3down.legal_moves` lists for it). A table whose game is over
@@ -155,16 +159,17 @@ def step(state: TableState, actions: jax.Array) -> TableState:
     actions = jnp.asarray(actions)
     if actions.shape != (state.batch,) or not jnp.issubdtype(actions.dtype, jnp.integer):
         raise ThreeUpError(f"step needs one integer action per table, shape ({state.batch},), not {actions.shape}")
-    after = _step(params(state.rules), _shaped(state), actions)
+    after: TableState = _step(params(state.rules), _shaped(state), actions)
     return dataclasses.replace(after, rules=state.rules)
 
 
 @jax.jit
 def _step(p: Params, state: TableState, actions: jax.Array) -> TableState:
-    return jax.vmap(lambda one, action: step_one(p, one, action))(state, actions.astype(jnp.int32))
+    after: TableState = jax.vmap(lambda one, action: step_one(p, one, action))(state, actions.astype(jnp.int32))
+    return after
 
 
-def random_actions(key: jax.Array, mask: jax.Array) -> jax.Array:
+def random_actions(key: jax.Array, mask: ArrayLike) -> jax.Array:
     """One legal action per table drawn uniformly from ``mask`` (``bool[B, A]``, as
     :func:`legal_action_mask` gives it): ``int32[B]``, 0 where no action is legal.
 
@@ -177,7 +182,8 @@ def random_actions(key: jax.Array, mask: jax.Array) -> jax.Array:
 
     .. versionadded:: 0.5.0
     """
-    return _random_actions(key, jnp.asarray(mask, bool))
+    actions: jax.Array = _random_actions(key, jnp.asarray(mask, bool))
+    return actions
 
 
 @jax.jit
@@ -217,14 +223,16 @@ def observation(state: TableState, seat: SupportsIndex | jax.Array, *, padded: b
     if padded and state.rules.players > 6:
         raise ThreeUpError("the padded observation has room for 6 seats")
     fields = observation_fields(state.rules, padded=padded)
-    return _observation(params(state.rules), _shaped(state), _seats(state, seat), fields, padded)
+    tensors: jax.Array = _observation(params(state.rules), _shaped(state), _seats(state, seat), fields, padded)
+    return tensors
 
 
 @jax.jit(static_argnames=("fields", "padded"))
 def _observation(
     p: Params, state: TableState, seats: jax.Array, fields: tuple[tuple[str, int], ...], padded: bool
 ) -> jax.Array:
-    return jax.vmap(lambda one, seat: observe_one(p, one, seat, fields, padded))(state, seats)
+    tensors: jax.Array = jax.vmap(lambda one, seat: observe_one(p, one, seat, fields, padded))(state, seats)
+    return tensors
 
 
 def rewards(state: TableState) -> jax.Array:
@@ -239,12 +247,14 @@ def rewards(state: TableState) -> jax.Array:
     .. versionadded:: 0.5.0
     """
     _check_state(state)
-    return _rewards(params(state.rules), _shaped(state))
+    paid: jax.Array = _rewards(params(state.rules), _shaped(state))
+    return paid
 
 
 @jax.jit
 def _rewards(p: Params, state: TableState) -> jax.Array:
-    return jax.vmap(lambda one: rewards_one(p, one))(state)
+    paid: jax.Array = jax.vmap(lambda one: rewards_one(p, one))(state)
+    return paid
 
 
 def sample(key: jax.Array, state: TableState, seat: SupportsIndex | jax.Array) -> TableState:
@@ -265,15 +275,16 @@ def sample(key: jax.Array, state: TableState, seat: SupportsIndex | jax.Array) -
     .. versionadded:: 0.5.0
     """
     _check_state(state)
-    drawn = _sample(params(state.rules), key, _shaped(state), _seats(state, seat))
+    drawn: TableState = _sample(params(state.rules), key, _shaped(state), _seats(state, seat))
     return dataclasses.replace(drawn, rules=state.rules)
 
 
 @jax.jit
 def _sample(p: Params, key: jax.Array, state: TableState, seats: jax.Array) -> TableState:
-    return jax.vmap(lambda one, seat, each: sample_one(p, one, seat, each))(
+    drawn: TableState = jax.vmap(lambda one, seat, each: sample_one(p, one, seat, each))(
         state, seats, jax.random.split(key, state.batch)
     )
+    return drawn
 
 
 def _shaped(state: TableState) -> TableState:

@@ -305,9 +305,10 @@ def step_one(t: Params, s: TableState, action: jax.Array) -> TableState:
     stays as it is."""
     chosen = _choose_up(t, s, action)
     played = _play(t, s, action)
-    return jax.tree.map(
+    after: TableState = jax.tree.map(
         lambda setup, play, over: jnp.where(s.phase == SETUP, setup, jnp.where(s.phase == PLAY, play, over)),
         chosen,
         played,
         s,
     )
+    return after

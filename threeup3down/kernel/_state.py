@@ -219,7 +219,7 @@ def to_game_state(state: TableState, index: int) -> GameState:
 
 def _decode(rules: Rules, arrays: dict[str, npt.NDArray[np.int32]], index: int) -> GameState:
     def field(name: str) -> npt.NDArray[np.int32]:
-        return arrays[name][index]
+        return np.asarray(arrays[name][index], dtype=np.int32)
 
     seats = tuple(
         Seat(

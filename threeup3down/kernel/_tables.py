@@ -235,19 +235,25 @@ def shape_rules(rules: Rules) -> Rules:
     return Rules(**{name: getattr(rules, name) for name in _SHAPED})
 
 
-@functools.lru_cache(maxsize=16)
 def params(rules: Rules) -> Params:
-    """The :class:`Params` of ``rules`` (checked first), made once per rules."""
+    """The :class:`Params` of ``rules`` (checked first), made once per rules: as
+    arrays on the device, made so even when first asked for inside a traced function."""
+    with jax.ensure_compile_time_eval():
+        return _params(rules)
+
+
+@functools.lru_cache(maxsize=16)
+def _params(rules: Rules) -> Params:
     t = tables(rules)
     actions = t.actions
-    wanted = np.zeros((RANKS + 1, 3, actions), dtype=np.float32)
-    copies = np.zeros((3, actions), dtype=np.float32)
+    by_slot = np.zeros((RANKS + 1, 3, actions), dtype=np.float32)
+    copies_by_slot = np.zeros((3, actions), dtype=np.float32)
     for action in range(actions):
         for slot, rank in enumerate(np.flatnonzero(t.need[action])):
-            wanted[rank + 1, slot, action] = 1
-            copies[slot, action] = t.need[action, rank]
-    wanted = wanted.reshape(RANKS + 1, 3 * actions)
-    copies = copies.reshape(3 * actions)
+            by_slot[rank + 1, slot, action] = 1
+            copies_by_slot[slot, action] = t.need[action, rank]
+    wanted = by_slot.reshape(RANKS + 1, 3 * actions)
+    copies = copies_by_slot.reshape(3 * actions)
     front = int(np.argmax(t.kind == CHOOSE))
     assert (t.kind[front:] == CHOOSE).all(), "the 3UP choices close the numbering"
 
