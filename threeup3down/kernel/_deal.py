@@ -9,7 +9,7 @@ import jax.numpy as jnp
 
 from threeup3down.core.rules import CARDS_PER_PLAYER, CARDS_TO_CHOOSE, DOWN_CARDS, Rules
 from threeup3down.kernel._play import SETUP
-from threeup3down.kernel._state import TableState
+from threeup3down.kernel._state import TableState, canonical
 from threeup3down.kernel._tables import KINDS, Params
 
 __all__ = ["deal_one", "sample_one"]
@@ -52,7 +52,7 @@ def deal_one(t: Params, rules: Rules, key: jax.Array) -> TableState:
     first = jnp.where(t.random_first, jax.random.randint(first_key, (), 0, players, jnp.int32), t.first_seat)
     nobody = jnp.full(players, -1, jnp.int32)
     zeros = jnp.zeros((players, KINDS), jnp.int32)
-    return TableState(
+    return canonical(TableState(
         rules=rules,
         phase=jnp.asarray(SETUP, jnp.int32),
         current_player=jnp.asarray(0, jnp.int32),
@@ -75,7 +75,7 @@ def deal_one(t: Params, rules: Rules, key: jax.Array) -> TableState:
         finished_count=jnp.asarray(0, jnp.int32),
         first_player=first,
         pile_swap=_pile_swap(t, swap_key),
-    )
+    ))
 
 
 def sample_one(t: Params, s: TableState, seat: jax.Array, key: jax.Array) -> TableState:
@@ -133,7 +133,7 @@ def sample_one(t: Params, s: TableState, seat: jax.Array, key: jax.Array) -> Tab
     draw = jnp.where(places < s.draw_size, shuffled[jnp.minimum(draw_start + places, cards - 1)], -1)
     pending = s.pile_swap[0] >= 0
     swap = jnp.where(pending, _pile_swap(t, swap_key), s.pile_swap)
-    return TableState(
+    return canonical(TableState(
         rules=s.rules,
         phase=s.phase,
         current_player=s.current_player,
@@ -156,4 +156,4 @@ def sample_one(t: Params, s: TableState, seat: jax.Array, key: jax.Array) -> Tab
         finished_count=s.finished_count,
         first_player=s.first_player,
         pile_swap=swap,
-    )
+    ))

@@ -13,7 +13,7 @@ import jax.numpy as jnp
 
 from threeup3down.core.rules import HAND_SIZE
 from threeup3down.core.cards import Rank
-from threeup3down.kernel._state import TableState
+from threeup3down.kernel._state import TableState, canonical
 from threeup3down.kernel._tables import (
     CHOOSE,
     DRAW,
@@ -311,4 +311,4 @@ def step_one(t: Params, s: TableState, action: jax.Array) -> TableState:
         played,
         s,
     )
-    return after
+    return canonical(after)

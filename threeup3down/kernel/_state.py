@@ -25,7 +25,7 @@ from threeup3down.core.rules import DOWN_CARDS, Rules
 from threeup3down.core.state import GameState, Seat
 from threeup3down.kernel._tables import KINDS, tables
 
-__all__ = ["PHASES", "TableState", "from_game_states", "to_game_state", "to_game_states"]
+__all__ = ["DTYPES", "PHASES", "TableState", "canonical", "from_game_states", "to_game_state", "to_game_states"]
 
 PHASES = tuple(Phase)
 """The phases by their code in :attr:`TableState.phase`: setup 0, play 1, over 2."""
@@ -38,6 +38,7 @@ class TableState:
     """A batch of tables under one :class:`~threeup3down.Rules`, as arrays of fixed
     shape with a leading batch axis ``B`` (``P`` players, ``D`` cards in the deck).
 
+    Cards and their counts are ``int8``, counters ``int32``, flags ``bool``.
     A JAX pytree whose one static part is :attr:`rules`: it passes through
     ``jax.jit``, ``jax.vmap`` and ``jax.lax.scan``. Make one with
     :func:`~threeup3down.kernel.init` or :func:`~threeup3down.kernel.from_game_states`.
@@ -144,7 +145,22 @@ def _encode(state: GameState, cards: int) -> dict[str, object]:
     }
 
 
-_BOOLS = {"may_draw", "may_decline"}
+DTYPES: dict[str, type] = {
+    **{name: np.int32 for name in _ARRAYS},
+    **{name: np.int8 for name in ("hand", "up", "known", "down", "draw_pile", "discard_pile", "discard_counts", "out_of_game")},
+    "may_draw": np.bool_,
+    "may_decline": np.bool_,
+}
+"""Each field's type: cards and their counts in 8 bits (a deck holds at most 84
+cards), which keeps a table small; counters in 32; flags as booleans."""
+
+
+def canonical(state: TableState) -> TableState:
+    """``state`` with each field of its :data:`DTYPES` type (the step works in
+    wider integers)."""
+    return TableState(
+        rules=state.rules, **{name: getattr(state, name).astype(DTYPES[name]) for name in _ARRAYS}
+    )
 
 
 def from_game_states(states: Sequence[GameState]) -> TableState:
@@ -172,7 +188,7 @@ def from_game_states(states: Sequence[GameState]) -> TableState:
     return TableState(
         rules=rules,
         **{
-            name: jnp.asarray(np.array([entry[name] for entry in encoded], dtype=bool if name in _BOOLS else np.int32))
+            name: jnp.asarray(np.array([entry[name] for entry in encoded], dtype=DTYPES[name]))
             for name in _ARRAYS
         },
     )
