@@ -231,3 +231,13 @@ def test_rewards_are_the_adapters() -> None:
     assert kernel.rewards(kernel.from_game_states([won] * TABLES)).tolist() == [[1.0, -0.5, -0.5]] * TABLES
     shares = kernel.rewards(kernel.from_game_states([stalemate] * TABLES)).tolist()
     assert shares == [np.float32(rewards(stalemate)).tolist()] * TABLES
+
+
+def test_the_functions_pass_through_vmap() -> None:
+    """legal_action_mask over two stacked batches (jax.vmap) is each batch's mask."""
+    rules = Rules(players=2, **SHAPES[2])
+    one, two = (kernel.init(jax.random.key(seed), rules, TABLES) for seed in (0, 1))
+    both = jax.tree.map(lambda first, second: jax.numpy.stack([first, second]), one, two)
+    masks = jax.vmap(kernel.legal_action_mask)(both)
+    assert np.array_equal(masks[0], kernel.legal_action_mask(one))
+    assert np.array_equal(masks[1], kernel.legal_action_mask(two))
