@@ -56,8 +56,8 @@ templates_path = ["_templates"]
 nitpicky = True
 nitpick_ignore_regex = [
     (r"py:.*", rf"(?:{'|'.join(sorted(sys.stdlib_module_names))})(?:\..+)?"),
-    # The learning frameworks of the adapters have no intersphinx either.
-    (r"py:.*", r"(?:numpy|np|npt|gymnasium|pettingzoo|pyspiel|open_spiel)\b.*"),
+    # The learning frameworks of the adapters, and the kernel's JAX, have no intersphinx either.
+    (r"py:.*", r"(?:numpy|np|npt|gymnasium|pettingzoo|pyspiel|open_spiel|jax)\b.*"),
     # Nor has the table server's web framework and its HTTP server.
     (r"py:.*", r"(?:starlette|uvicorn)\b.*"),
     # A private class in a signature (a protocol of what a function reads) is plain text.

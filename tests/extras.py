@@ -17,10 +17,10 @@ __all__ = ["OPTIONAL_PACKAGES", "REQUIRED", "require"]
 
 OPTIONAL_PACKAGES = frozenset({
     "numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "openskill",
-    "starlette", "uvicorn", "websockets", "httpx2", "psycopg",
+    "starlette", "uvicorn", "websockets", "httpx2", "psycopg", "jax",
 })
 """The top-level packages the extras ``[pettingzoo]``, ``[openspiel]``, ``[gymnasium]``,
-``[arena]``, ``[server]`` and ``[postgres]`` provide (``httpx2``, for the server's tests, is in ``[test]``)."""
+``[arena]``, ``[server]``, ``[postgres]`` and ``[jax]`` provide (``httpx2``, for the server's tests, is in ``[test]``)."""
 
 REQUIRED = os.environ.get("THREEUP3DOWN_REQUIRE_EXTRAS") == "1"
 """Whether a missing extra is an error rather than a reason to skip."""

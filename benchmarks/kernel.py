@@ -1,0 +1,112 @@
+"""Speed of the batched kernel (threeup3down.kernel) next to the engine, in one run.
+
+What each line measures, under uniformly random play:
+
+* ``engine``: decisions per second of ``legal_moves`` and ``apply`` on one core
+  (one process, plain Python), the deal not counted;
+* ``kernel, batch N``: table steps per second of the kernel at N tables, each
+  step one decision at every table: the legal-action mask, a random legal
+  action (:func:`~threeup3down.kernel.random_actions`) and the step, run as one
+  compiled ``jax.lax.fori_loop``; a table whose game ends starts over from its
+  first deal, so every table decides at every step;
+* ``compile``: the seconds the first call of that loop took, compiling it, at
+  each batch size (each size is compiled apart);
+* the device JAX ran on.
+
+Each figure is the best of ``--rounds`` rounds (as :mod:`timeit` does: a slower
+round measures the machine's other work). The kernel's ratio is its steps per
+second at batch 1024 over the engine's decisions per second.
+
+Run ``python benchmarks/kernel.py [--players 4] [--seconds S] [--rounds R] [--steps K]``
+(needs the ``[jax]`` extra); ``--quick`` is a smoke run of a second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import time
+
+import jax
+import jax.numpy as jnp
+
+from threeup3down import Rules, apply, legal_moves, new_game
+from threeup3down import kernel
+
+__all__ = ["engine_decisions", "kernel_steps"]
+
+BATCHES = (1, 256, 1024, 4096)
+"""The batch sizes measured."""
+
+
+def engine_decisions(rules: Rules, seconds: float) -> float:
+    """The engine's decisions per second under random play, the deal not counted."""
+    rng = random.Random(0)
+    decisions, spent = 0, 0.0
+    while spent < seconds:
+        state = new_game(rules, seed=rng.randrange(2**32))
+        start = time.perf_counter()
+        while not state.is_over:
+            moves = legal_moves(state)
+            state = apply(state, moves[rng.randrange(len(moves))])
+            decisions += 1
+        spent += time.perf_counter() - start
+    return decisions / spent
+
+
+@functools.partial(jax.jit, static_argnames=("steps",))
+def _rollout(first: kernel.TableState, key: jax.Array, steps: int) -> kernel.TableState:
+    """``steps`` random decisions at every table, a finished table restarting from ``first``."""
+
+    def decide(number: int, state: kernel.TableState) -> kernel.TableState:
+        actions = kernel.random_actions(jax.random.fold_in(key, number), kernel.legal_action_mask(state))
+        after = kernel.step(state, actions)
+        over = after.phase == 2
+        restarted: kernel.TableState = jax.tree.map(
+            lambda fresh, moved: jnp.where(over.reshape((-1,) + (1,) * (moved.ndim - 1)), fresh, moved), first, after
+        )
+        return restarted
+
+    final: kernel.TableState = jax.lax.fori_loop(0, steps, decide, first)
+    return final
+
+
+def kernel_steps(rules: Rules, batch: int, steps: int, rounds: int) -> tuple[float, float]:
+    """The kernel's table steps per second at ``batch`` tables (best of ``rounds``)
+    and the seconds its first call took (compiling the loop)."""
+    first = kernel.init(jax.random.key(0), rules, batch)
+    start = time.perf_counter()
+    _rollout(first, jax.random.key(1), steps).turn.block_until_ready()
+    compiled = time.perf_counter() - start
+    best = 0.0
+    for number in range(rounds):
+        start = time.perf_counter()
+        _rollout(first, jax.random.key(2 + number), steps).turn.block_until_ready()
+        best = max(best, batch * steps / (time.perf_counter() - start))
+    return best, compiled
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Speed of the batched kernel next to the engine.")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds of the engine's play per round")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--steps", type=int, default=200, help="decisions per table per kernel round")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: a second, batch 1 and 256")
+    args = parser.parse_args()
+    rules = Rules(players=args.players)
+    batches: tuple[int, ...] = BATCHES
+    seconds, rounds, steps = args.seconds, args.rounds, args.steps
+    if args.quick:
+        seconds, rounds, steps, batches = 0.2, 1, 10, BATCHES[:2]
+    print(f"device: {jax.devices()[0].platform} ({jax.devices()[0]}), jax {jax.__version__}, {args.players} players")
+    engine = max(engine_decisions(rules, seconds) for _ in range(rounds))
+    print(f"engine: {engine:,.0f} decisions/s (one core)")
+    for batch in batches:
+        rate, compiled = kernel_steps(rules, batch, steps, rounds)
+        print(f"kernel, batch {batch}: {rate:,.0f} steps/s ({rate / engine:.1f}x the engine), compile {compiled:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
