@@ -70,8 +70,9 @@ BYE_TIME = 1.0
 """Seconds a bot has to exit after ``bye`` before it is killed."""
 
 POLICIES = {
-    "crash": "the bot exits or closes its output: the decision fails",
-    "handshake": f"no valid hello within {HANDSHAKE_TIME:g} s, or another protocol version: the decision fails",
+    "crash": "the bot exits or closes its output after its hello, or cannot be started: the decision fails",
+    "handshake": f"no valid hello within {HANDSHAKE_TIME:g} s (a bot that exits first included), "
+    "or another protocol version: the decision fails",
     "clock": "no answer before the bot's clock runs out (a bot that hangs): the bot is killed and the decision fails",
     "refused": f"an answer that is not JSON, not a move message, not move notation or not a legal move is refused "
     f"with the reason and the rule; after {REFUSALS} refusals in one decision the decision fails",
