@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import argparse
 import functools
-import random
 import time
 
 import jax
 import jax.numpy as jnp
 
-from threeup3down import Rules, apply, legal_moves, new_game
+import learning_envs  # beside this file: python benchmarks/kernel.py puts it on the path
+
+from threeup3down import Rules
 from threeup3down import kernel
 
 __all__ = ["engine_decisions", "kernel_steps"]
@@ -41,17 +42,9 @@ BATCHES = (1, 256, 1024, 4096)
 
 
 def engine_decisions(rules: Rules, seconds: float) -> float:
-    """The engine's decisions per second under random play, the deal not counted."""
-    rng = random.Random(0)
-    decisions, spent = 0, 0.0
-    while spent < seconds:
-        state = new_game(rules, seed=rng.randrange(2**32))
-        start = time.perf_counter()
-        while not state.is_over:
-            moves = legal_moves(state)
-            state = apply(state, moves[rng.randrange(len(moves))])
-            decisions += 1
-        spent += time.perf_counter() - start
+    """The engine's decisions per second under random play, the deal not counted:
+    the measure of ``benchmarks/learning_envs.py``, which the adapters are held to."""
+    decisions, _, spent = learning_envs.engine_decisions(rules.players, seconds)
     return decisions / spent
 
 
