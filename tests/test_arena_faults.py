@@ -127,6 +127,17 @@ def test_stop_ends_the_run_at_the_first_fault(no_bot_left: object) -> None:
     assert "exited (status 3)" in str(raised.value)
 
 
+def test_stop_reports_the_earliest_fault_in_game_order_on_two_workers(no_bot_left: object) -> None:
+    """on_fault="stop" on two workers: game 1's fault comes first (its bot crashes at
+    once, game 0's after 2 s), yet the run reports game 0's, the first in game order,
+    and ends every worker and bot process."""
+    bots: dict[str, Entrant] = {"late": misbehaving("crash-late-at-seat-0"), "lowest": "lowest"}
+    with pytest.raises(BotFailed) as raised:
+        tournament(TABLE, bots, 4, seed=1, workers=2, on_fault="stop")
+    assert (raised.value.game, raised.value.seat, raised.value.bot) == (0, 0, "late")
+    assert "exited (status 3)" in str(raised.value)
+
+
 def test_an_unknown_fault_policy_is_refused() -> None:
     """on_fault names one of ON_FAULT's policies."""
     assert sorted(ON_FAULT) == ["forfeit", "stop"]
