@@ -12,7 +12,7 @@ import pytest
 
 from tests.extras import require
 from tests.subprocesses import ROOT
-from threeup3down import BotFailed, Move, Observation, Rules, SimulationError
+from threeup3down import BotFailed, BotProtocolError, Move, Observation, Rules, SimulationError
 from threeup3down.arena import FALLBACK, ON_FAULT, POLICIES, Clock, Entrant, ProcessBot, tournament
 from threeup3down.arena.protocol import REFUSALS
 from threeup3down.bots import RandomBot
@@ -54,8 +54,6 @@ class PicksInSetup(RandomBot):
         (lambda: misbehaving("garbage"), "refused", f"gave {REFUSALS} answers that are no legal move"),
         (lambda: misbehaving("illegal"), "refused", "S3: cannot pick up the discard pile during setup"),
         (lambda: misbehaving("flood"), "flood", "wrote a line longer than 65536 bytes"),
-        (lambda: misbehaving("old"), "handshake", "speaks protocol version 0; this arena speaks version 1"),
-        (lambda: ProcessBot(["/no/such/bot"]), "crash", "could not be started"),
         (Raises, "raised", "raised RuntimeError: out of ideas"),
         (PicksInSetup, "illegal", "chose pick, which the rules refuse (S3: cannot pick up"),
     ],
@@ -136,6 +134,52 @@ def test_stop_reports_the_earliest_fault_in_game_order_on_two_workers(no_bot_lef
         tournament(TABLE, bots, 4, seed=1, workers=2, on_fault="stop")
     assert (raised.value.game, raised.value.seat, raised.value.bot) == (0, 0, "late")
     assert "exited (status 3)" in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        (["/nonexistent/prog"], "bot ['/nonexistent/prog'] could not be started"),
+        ([sys.executable, "-c", "import sys; sys.exit(3)"], "exited (status 3) instead of sending its hello"),
+        ([sys.executable, MISBEHAVING, "old"], "speaks protocol version 0; this arena speaks version 1"),
+    ],
+)
+@pytest.mark.parametrize("on_fault", sorted(ON_FAULT))
+def test_a_bot_that_cannot_start_is_refused_before_the_first_game(
+    command: list[str], says: str, on_fault: str, no_bot_left: object
+) -> None:
+    """Each process bot is started, greeted and ended once before any game: one
+    that cannot start, exits before its hello or speaks another protocol version
+    is refused by name, whatever on_fault says, and no game is played."""
+    played: list[int] = []
+    with pytest.raises(BotProtocolError, match="entrant 'x' cannot play") as raised:
+        tournament(TABLE, {"x": ProcessBot(command), "lowest": "lowest"}, 4, seed=1, workers=1,
+                   on_fault=on_fault, progress=lambda done, games: played.append(done))
+    assert says in str(raised.value)
+    assert played == []
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("/nonexistent/prog", "could not be started: [Errno 2] No such file or directory"),
+        (f"{sys.executable} -c 'import sys; sys.exit(3)'", "exited (status 3) instead of sending its hello"),
+    ],
+)
+def test_the_command_refuses_a_bot_that_cannot_start_with_status_2(
+    command: str, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], no_bot_left: object
+) -> None:
+    """arena refuses a NAME=COMMAND bot that cannot start or exits before its hello:
+    status 2 (a run it cannot run with), one line naming the bot and why, and no
+    game is played: no records are written."""
+    records = tmp_path / "games.jsonl"
+    status = main(["arena", "--bot", f"x={command}", "--bot", "random", "--players", "2",
+                   "--games", "4", "--workers", "1", "--records", str(records)])
+    captured = capsys.readouterr()
+    assert status == 2
+    [line] = captured.err.splitlines()
+    assert line.startswith("threeup3down arena: entrant 'x' cannot play") and says in line
+    assert not records.exists() and captured.out == ""
 
 
 def test_an_unknown_fault_policy_is_refused() -> None:
