@@ -18,6 +18,7 @@ from threeup3down.arena.protocol import REFUSALS
 from threeup3down.bots import RandomBot
 from threeup3down.core.moves import PickUp
 from threeup3down.cli import main
+from threeup3down.formats.records import replay
 from threeup3down.simulation import read_records
 
 require("openskill", "arena")
@@ -180,6 +181,46 @@ def test_the_command_refuses_a_bot_that_cannot_start_with_status_2(
     [line] = captured.err.splitlines()
     assert line.startswith("threeup3down arena: entrant 'x' cannot play") and says in line
     assert not records.exists() and captured.out == ""
+
+
+def test_a_forfeited_game_is_recorded_with_the_result_that_was_rated(tmp_path: Path, no_bot_left: object) -> None:
+    """The record of a game a seat forfeited names the bot, its fault and what
+    played on; its result ranks the forfeiting seat last, the others in the order
+    they went out (O1); it replays, and its places are the leaderboard's."""
+    records = tmp_path / "games.jsonl"
+    bots: dict[str, Entrant] = {"bad": misbehaving("crash"), "lowest": "lowest", "heuristic": "heuristic"}
+    result = tournament(Rules(players=3, places=True), bots, 6, seed=2, workers=1, records=records)
+    games = list(read_records(records))
+    assert [fault.game for fault in result.faults] == list(range(6))
+    counted = {"lowest": [0, 0, 0], "heuristic": [0, 0, 0]}
+    for record, fault in zip(games, result.faults):
+        assert record.names[fault.seat] == f"bad (forfeited: crash; then {FALLBACK})"
+        final = replay(record)[-1]
+        assert final.is_over and not final.is_stalemate and len(final.places) == 3
+        ahead = [seat for seat in final.places if seat != fault.seat]
+        assert record.result == f"{ahead[0]},{ahead[1]} forfeit {fault.seat}"
+        for place, seat in enumerate(ahead):
+            counted[record.names[seat]][place] += 1
+    rows = {row.bot: row for row in result.leaderboard}
+    assert {bot: list(rows[bot].places) for bot in counted} == counted
+    assert sum(counted["lowest"]) == sum(counted["heuristic"]) == 6  # one table: every game
+
+
+def test_a_two_player_forfeit_is_recorded_behind_the_other_seat(tmp_path: Path, no_bot_left: object) -> None:
+    """Without places only the winner is ranked (W1): a forfeited game's record
+    says ``0 forfeit 1`` when the other seat went out first, and ``forfeit 1``
+    alone when the seat played on for the bot that forfeited went out first;
+    either way the forfeiting seat is last, and the record replays."""
+    records = tmp_path / "games.jsonl"
+    tournament(TABLE, {"bad": misbehaving("crash"), "random": "random"}, 8, seed=5, workers=1, records=records)
+    results = set()
+    for record in read_records(records):
+        seat = next(seat for seat, name in enumerate(record.names) if name.startswith("bad "))
+        [winner] = replay(record)[-1].places
+        expected = f"forfeit {seat}" if winner == seat else f"{winner} forfeit {seat}"
+        assert record.result == expected
+        results.add(record.result.startswith("forfeit"))
+    assert results == {True, False}  # both cases were played
 
 
 def test_an_unknown_fault_policy_is_refused() -> None:

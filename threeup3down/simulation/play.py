@@ -56,7 +56,7 @@ from threeup3down.core.moves import Move
 from threeup3down.core.phase import Phase
 from threeup3down.core.rules import Rules
 from threeup3down.core.state import GameState
-from threeup3down.formats.records import GameRecord, game_result, replay
+from threeup3down.formats.records import GameRecord, forfeit_result, game_result, replay
 from threeup3down.formats.serialization import RECORD, from_json, to_json
 from threeup3down.simulation._faults import Fault, Raised, Watch, watched
 from threeup3down.simulation.results import SimulationResult, Tally, summarize
@@ -355,9 +355,10 @@ def _play_games_with(
             names = list(seating)
             for forfeit in forfeits:
                 names[forfeit.seat] = f"{forfeit.bot} (forfeited: {forfeit.fault}; then {batch.forfeit_to})"
+            forfeited = tuple(forfeit.seat for forfeit in forfeits)
             record = GameRecord(
                 rules=batch.rules, seed=deal_seed, moves=tuple(moves), names=tuple(names),
-                result=game_result(final),
+                result=forfeit_result(final, forfeited) if forfeited else game_result(final),
             )
             records.append(to_json(record))
     return tally, records, finishes
@@ -554,7 +555,10 @@ def play_tables(
     to the end of the game its seat is played by ``forfeit_to``, the game's
     :class:`Finish` lists the :class:`Forfeit`, the bot is closed (a
     :class:`~threeup3down.arena.ProcessBot` starts afresh at its next
-    decision), and its name in ``records`` says so. The counts of the result
+    decision), and its record in ``records`` says so: its name there is
+    ``NAME (forfeited: FAULT; then FORFEIT_TO)``, and the record's result is
+    :func:`~threeup3down.formats.records.forfeit_result`, the forfeiting
+    seats ranked last (``0 forfeit 1``). The counts of the result
     are of the games as they were played out. A bot over the decision time
     limit still ends the run (its thread cannot be stopped).
 
