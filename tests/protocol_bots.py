@@ -4,6 +4,8 @@ Run as ``python tests/protocol_bots.py BEHAVIOUR``. Until it misbehaves it
 plays its first legal move.
 
 - ``crash``: exits with status 3 at its first decision;
+- ``crash-late-at-seat-0``: exits with status 3 at its first decision: after
+  2 s at seat 0, at once at any other seat;
 - ``crash-once FILE``: exits with status 3 at its first decision if ``FILE``
   does not exist, creating it; plays every decision when it does;
 - ``hang``: never answers its first decision;
@@ -49,6 +51,10 @@ def main(behaviour: str) -> None:
             send({"type": "move", "move": last_moves[0]})
             continue
         if behaviour == "crash":
+            sys.exit(3)
+        if behaviour == "crash-late-at-seat-0":
+            if message["observation"]["player"] == 0:
+                time.sleep(2)
             sys.exit(3)
         if behaviour == "crash-once" and not Path(sys.argv[2]).exists():
             Path(sys.argv[2]).touch()

@@ -12,6 +12,7 @@ from tests.extras import require
 from tests.subprocesses import ROOT
 from threeup3down import Rules, SimulationError
 from threeup3down.arena import Entrant, ProcessBot, tables_of, tournament
+from threeup3down.bots import Bot, RandomBot
 from threeup3down.cli import main
 from threeup3down.simulation import game_seed, read_records
 
@@ -101,6 +102,24 @@ def test_bad_tournaments_are_refused_before_any_game(entrants: list[str], games:
     """Too few entrants, two with one name, or games that leave a deal short of its rotations."""
     with pytest.raises(SimulationError, match=problem):
         tournament(Rules(players=2), entrants, games, seed=1, workers=1)
+
+
+def test_without_openskill_a_tournament_is_refused_before_any_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ratings need OpenSkill: without it the tournament is refused, naming
+    the extra, before a game is played or a bot made."""
+    made: list[str] = []
+
+    def counted() -> Bot:
+        made.append("bot")
+        return RandomBot()
+
+    monkeypatch.setitem(sys.modules, "openskill", None)  # as if it were not installed
+    monkeypatch.setitem(sys.modules, "openskill.models", None)
+    played: list[int] = []
+    with pytest.raises(SimulationError, match=r"the arena's ratings need OpenSkill: pip install 'threeup3down\[arena\]'"):
+        tournament(Rules(players=2), {"counted": counted, "lowest": "lowest"}, 4, seed=1, workers=1,
+                   progress=lambda done, games: played.append(done))
+    assert made == [] and played == []
 
 
 def test_the_command_writes_the_leaderboard_as_json(

@@ -12,12 +12,13 @@ import pytest
 
 from tests.extras import require
 from tests.subprocesses import ROOT
-from threeup3down import BotFailed, Move, Observation, Rules, SimulationError
+from threeup3down import BotFailed, BotProtocolError, Move, Observation, Rules, SimulationError
 from threeup3down.arena import FALLBACK, ON_FAULT, POLICIES, Clock, Entrant, ProcessBot, tournament
 from threeup3down.arena.protocol import REFUSALS
 from threeup3down.bots import RandomBot
 from threeup3down.core.moves import PickUp
 from threeup3down.cli import main
+from threeup3down.formats.records import replay
 from threeup3down.simulation import read_records
 
 require("openskill", "arena")
@@ -54,8 +55,6 @@ class PicksInSetup(RandomBot):
         (lambda: misbehaving("garbage"), "refused", f"gave {REFUSALS} answers that are no legal move"),
         (lambda: misbehaving("illegal"), "refused", "S3: cannot pick up the discard pile during setup"),
         (lambda: misbehaving("flood"), "flood", "wrote a line longer than 65536 bytes"),
-        (lambda: misbehaving("old"), "handshake", "speaks protocol version 0; this arena speaks version 1"),
-        (lambda: ProcessBot(["/no/such/bot"]), "crash", "could not be started"),
         (Raises, "raised", "raised RuntimeError: out of ideas"),
         (PicksInSetup, "illegal", "chose pick, which the rules refuse (S3: cannot pick up"),
     ],
@@ -125,6 +124,103 @@ def test_stop_ends_the_run_at_the_first_fault(no_bot_left: object) -> None:
         tournament(TABLE, {"random": "random", "bad": misbehaving("crash")}, 4, seed=1, workers=1, on_fault="stop")
     assert raised.value.game == 0 and raised.value.seat == 1 and raised.value.bot == "bad"
     assert "exited (status 3)" in str(raised.value)
+
+
+def test_stop_reports_the_earliest_fault_in_game_order_on_two_workers(no_bot_left: object) -> None:
+    """on_fault="stop" on two workers: game 1's fault comes first (its bot crashes at
+    once, game 0's after 2 s), yet the run reports game 0's, the first in game order,
+    and ends every worker and bot process."""
+    bots: dict[str, Entrant] = {"late": misbehaving("crash-late-at-seat-0"), "lowest": "lowest"}
+    with pytest.raises(BotFailed) as raised:
+        tournament(TABLE, bots, 4, seed=1, workers=2, on_fault="stop")
+    assert (raised.value.game, raised.value.seat, raised.value.bot) == (0, 0, "late")
+    assert "exited (status 3)" in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        (["/nonexistent/prog"], "bot ['/nonexistent/prog'] could not be started"),
+        ([sys.executable, "-c", "import sys; sys.exit(3)"], "exited (status 3) instead of sending its hello"),
+        ([sys.executable, MISBEHAVING, "old"], "speaks protocol version 0; this arena speaks version 1"),
+    ],
+)
+@pytest.mark.parametrize("on_fault", sorted(ON_FAULT))
+def test_a_bot_that_cannot_start_is_refused_before_the_first_game(
+    command: list[str], says: str, on_fault: str, no_bot_left: object
+) -> None:
+    """Each process bot is started, greeted and ended once before any game: one
+    that cannot start, exits before its hello or speaks another protocol version
+    is refused by name, whatever on_fault says, and no game is played."""
+    played: list[int] = []
+    with pytest.raises(BotProtocolError, match="entrant 'x' cannot play") as raised:
+        tournament(TABLE, {"x": ProcessBot(command), "lowest": "lowest"}, 4, seed=1, workers=1,
+                   on_fault=on_fault, progress=lambda done, games: played.append(done))
+    assert says in str(raised.value)
+    assert played == []
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("/nonexistent/prog", "could not be started: [Errno 2] No such file or directory"),
+        (f"{sys.executable} -c 'import sys; sys.exit(3)'", "exited (status 3) instead of sending its hello"),
+    ],
+)
+def test_the_command_refuses_a_bot_that_cannot_start_with_status_2(
+    command: str, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], no_bot_left: object
+) -> None:
+    """arena refuses a NAME=COMMAND bot that cannot start or exits before its hello:
+    status 2 (a run it cannot run with), one line naming the bot and why, and no
+    game is played: no records are written."""
+    records = tmp_path / "games.jsonl"
+    status = main(["arena", "--bot", f"x={command}", "--bot", "random", "--players", "2",
+                   "--games", "4", "--workers", "1", "--records", str(records)])
+    captured = capsys.readouterr()
+    assert status == 2
+    [line] = captured.err.splitlines()
+    assert line.startswith("threeup3down arena: entrant 'x' cannot play") and says in line
+    assert not records.exists() and captured.out == ""
+
+
+def test_a_forfeited_game_is_recorded_with_the_result_that_was_rated(tmp_path: Path, no_bot_left: object) -> None:
+    """The record of a game a seat forfeited names the bot, its fault and what
+    played on; its result ranks the forfeiting seat last, the others in the order
+    they went out (O1); it replays, and its places are the leaderboard's."""
+    records = tmp_path / "games.jsonl"
+    bots: dict[str, Entrant] = {"bad": misbehaving("crash"), "lowest": "lowest", "heuristic": "heuristic"}
+    result = tournament(Rules(players=3, places=True), bots, 6, seed=2, workers=1, records=records)
+    games = list(read_records(records))
+    assert [fault.game for fault in result.faults] == list(range(6))
+    counted = {"lowest": [0, 0, 0], "heuristic": [0, 0, 0]}
+    for record, fault in zip(games, result.faults):
+        assert record.names[fault.seat] == f"bad (forfeited: crash; then {FALLBACK})"
+        final = replay(record)[-1]
+        assert final.is_over and not final.is_stalemate and len(final.places) == 3
+        ahead = [seat for seat in final.places if seat != fault.seat]
+        assert record.result == f"{ahead[0]},{ahead[1]} forfeit {fault.seat}"
+        for place, seat in enumerate(ahead):
+            counted[record.names[seat]][place] += 1
+    rows = {row.bot: row for row in result.leaderboard}
+    assert {bot: list(rows[bot].places) for bot in counted} == counted
+    assert sum(counted["lowest"]) == sum(counted["heuristic"]) == 6  # one table: every game
+
+
+def test_a_two_player_forfeit_is_recorded_behind_the_other_seat(tmp_path: Path, no_bot_left: object) -> None:
+    """Without places only the winner is ranked (W1): a forfeited game's record
+    says ``0 forfeit 1`` when the other seat went out first, and ``forfeit 1``
+    alone when the seat played on for the bot that forfeited went out first;
+    either way the forfeiting seat is last, and the record replays."""
+    records = tmp_path / "games.jsonl"
+    tournament(TABLE, {"bad": misbehaving("crash"), "random": "random"}, 8, seed=5, workers=1, records=records)
+    results = set()
+    for record in read_records(records):
+        seat = next(seat for seat, name in enumerate(record.names) if name.startswith("bad "))
+        [winner] = replay(record)[-1].places
+        expected = f"forfeit {seat}" if winner == seat else f"{winner} forfeit {seat}"
+        assert record.result == expected
+        results.add(record.result.startswith("forfeit"))
+    assert results == {True, False}  # both cases were played
 
 
 def test_an_unknown_fault_policy_is_refused() -> None:

@@ -254,3 +254,53 @@ def test_garbled_text_records_raise_only_notation_errors(
     except (IllegalMoveError, RecordError):
         return  # the moves no longer replay: only format_record and replay look at them
     assert parse_record(again) == record
+
+
+# ------------------------------------------------------------------ forfeits
+
+
+@pytest.mark.parametrize(
+    ("result", "players", "places"),
+    [("0 forfeit 1", 2, False), ("forfeit 1", 2, False), ("2,0 forfeit 1", 3, True),
+     ("stalemate forfeit 1", 3, False), ("forfeit 0,1", 2, True), ("stalemate 2 forfeit 0", 4, True)],
+)
+def test_results_with_forfeits_are_accepted(result: str, players: int, places: bool) -> None:
+    """A result may end with the seats that forfeited, ranked last, as the table server writes ``forfeit SEAT``."""
+    assert GameRecord(rules=Rules(players=players, places=places), seed=0, result=result).result == result
+
+
+@pytest.mark.parametrize(
+    ("result", "players", "places"),
+    [
+        ("0 forfeit 0", 2, False),  # a seat that forfeited is not also ranked
+        ("forfeit 1,0", 2, False),  # the seats that forfeited in seat order
+        ("forfeit 2", 2, False),
+        ("0,2 forfeit 1", 3, False),  # without O1 only the winner is ranked
+        ("0 forfeit 1", 3, True),  # with O1 every seat that did not forfeit
+        ("* forfeit 1", 2, False),
+        ("forfeit", 2, False),
+    ],
+)
+def test_impossible_results_with_forfeits_are_refused(result: str, players: int, places: bool) -> None:
+    """A forfeit names distinct seats of the table, in seat order, none of them also ranked (W1, O1)."""
+    with pytest.raises(RecordError):
+        GameRecord(rules=Rules(players=players, places=places), seed=0, result=result)
+
+
+def test_a_played_out_forfeit_replays_and_round_trips() -> None:
+    """A game played out after seat 0 forfeited: its result ranks seat 0 last and
+    the others as they went out (O1); replay checks it, JSON and text keep it."""
+    from threeup3down.formats.serialization import RECORD, from_json, to_json
+
+    table = Rules(players=3, places=True)
+    record = record_game(table, 3, lambda state: legal_moves(state)[0])
+    final = replay(record)[-1]
+    others = [seat for seat in final.places if seat != 0]
+    forfeited = attrs.evolve(record, result=f"{others[0]},{others[1]} forfeit 0")
+    assert replay(forfeited)[-1] == final
+    assert from_json(to_json(forfeited), RECORD) == forfeited
+    assert parse_record(format_record(forfeited)) == forfeited
+    wrong = attrs.evolve(record, result=f"{others[1]},{others[0]} forfeit 0")
+    with pytest.raises(RecordError, match="but its moves end with"):
+        replay(wrong)
+    assert replay(attrs.evolve(record, moves=record.moves[:4], result="forfeit 0"))[-1].phase is Phase.PLAY

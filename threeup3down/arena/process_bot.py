@@ -151,6 +151,28 @@ class ProcessBot:
             return move
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def check(self) -> str:
+        """Start the bot, complete its handshake and end it; the name of its hello.
+        A :class:`~threeup3down.core.errors.BotProtocolError` says why it cannot
+        play (it cannot be started, exits or sends no valid hello in time), and
+        no process is left.
+
+        .. versionadded:: 0.5.0
+
+        >>> import sys
+        >>> ProcessBot([sys.executable, "examples/bots/first_move.py"]).check()
+        'first-move'
+        >>> ProcessBot(["/no/such/bot"]).check()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        threeup3down.core.errors.BotProtocolError: bot ['/no/such/bot'] could not be started: [Errno 2] No such file or directory: ...
+        """
+        self.close()
+        self._start()
+        assert self.name is not None
+        self.close()
+        return self.name
+
     def close(self) -> None:
         """End the bot's process: ``bye``, standard input closed, killed if it
         has not exited within :data:`~threeup3down.arena.protocol.BYE_TIME`

@@ -28,7 +28,7 @@ import attrs
 from threeup3down.core.errors import SimulationError
 from threeup3down.simulation import Finish, Rate
 
-__all__ = ["HeadToHead", "Standing", "head_to_head", "places_of", "rate"]
+__all__ = ["HeadToHead", "Standing", "head_to_head", "places_of", "rate", "require_openskill"]
 
 
 @attrs.frozen
@@ -122,6 +122,22 @@ def places_of(finish: Finish) -> tuple[int, ...]:
 
 
 
+def require_openskill() -> None:
+    """Refuse, with a :class:`~threeup3down.core.errors.SimulationError` naming
+    the extra ``[arena]``, if OpenSkill, which the ratings need, is not installed.
+
+    .. versionadded:: 0.5.0
+
+    >>> require_openskill()  # installed here
+    """
+    try:
+        import openskill.models  # noqa: F401
+    except ImportError:
+        raise SimulationError(
+            "the arena's ratings need OpenSkill: pip install 'threeup3down[arena]'"
+        ) from None
+
+
 def rate(finishes: Iterable[Finish]) -> tuple[Standing, ...]:
     """The leaderboard of ``finishes``, rated in their order: best conservative
     rating first (ties by name). A win is a first place of :func:`places_of`.
@@ -132,12 +148,9 @@ def rate(finishes: Iterable[Finish]) -> tuple[Standing, ...]:
     >>> board[-1].bot, board[-1].places, sorted((row.bot, row.places) for row in board[:2])
     ('c', (0, 0, 30), [('a', (15, 15, 0)), ('b', (15, 15, 0))])
     """
-    try:
-        from openskill.models import PlackettLuce, PlackettLuceRating
-    except ImportError:
-        raise SimulationError(
-            "the arena's ratings need OpenSkill: pip install 'threeup3down[arena]'"
-        ) from None
+    require_openskill()
+    from openskill.models import PlackettLuce, PlackettLuceRating
+
     model = PlackettLuce()
     ratings: dict[str, PlackettLuceRating] = {}
     games: Counter[str] = Counter()

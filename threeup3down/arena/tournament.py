@@ -29,9 +29,9 @@ import attrs
 
 from threeup3down.arena.process_bot import ProcessBot
 from threeup3down.arena.protocol import DEFAULT_CLOCK, Clock
-from threeup3down.arena.ratings import HeadToHead, Standing, head_to_head, rate
+from threeup3down.arena.ratings import HeadToHead, Standing, head_to_head, rate, require_openskill
 from threeup3down.bots import AnyBot, make_bot
-from threeup3down.core.errors import SimulationError
+from threeup3down.core.errors import BotProtocolError, SimulationError
 from threeup3down.core.rules import Rules
 from threeup3down.formats.serialization import to_dict
 from threeup3down.simulation import (
@@ -192,6 +192,15 @@ def tournament(
     arguments and the errors are those of
     :func:`~threeup3down.simulation.simulate`.
 
+    Before any game, it raises :class:`~threeup3down.core.errors.SimulationError`
+    if OpenSkill (extra ``[arena]``) is not installed, and starts each
+    :class:`~threeup3down.arena.process_bot.ProcessBot` entrant once, greets it
+    and ends it (:meth:`~threeup3down.arena.process_bot.ProcessBot.check`): one
+    that cannot be started, exits before its hello or sends no valid hello is
+    refused, whatever ``on_fault`` says, with a
+    :class:`~threeup3down.core.errors.BotProtocolError` naming the entrant and
+    the reason.
+
     >>> from threeup3down import Rules
     >>> tournament(Rules(players=3), ["random", "lowest"], 6, seed=1)
     Traceback (most recent call last):
@@ -213,10 +222,12 @@ def tournament(
             f"games must be a positive multiple of {players} (each deal in every rotation of the seats), "
             f"not {games!r}"
         )
+    require_openskill()  # before any game: the ratings need it
     given: dict[str, AnyBot | BotFactory] = {}
     for name, entrant in named.items():
         if isinstance(entrant, ProcessBot):
             entrant = ProcessBot(entrant.command, clock=clock, cwd=entrant.cwd)
+            _check(name, entrant)
         if not isinstance(entrant, str):
             given[name] = entrant
         elif entrant != name:
@@ -232,6 +243,18 @@ def tournament(
         head_to_head=head_to_head(finishes, list(named)), simulation=simulation, clock=clock,
         on_fault=on_fault, faults=tuple(forfeit for finish in finishes for forfeit in finish.forfeits),
     )
+
+
+def _check(name: str, bot: ProcessBot) -> None:
+    """Start ``bot``, the entrant ``name``, greet it and end it, before any game;
+    a :class:`~threeup3down.core.errors.BotProtocolError` naming the entrant if it cannot play."""
+    try:
+        bot.check()
+    except BotProtocolError as error:
+        raise BotProtocolError(
+            f"entrant {name!r} cannot play: {error} (checked before the first game: no game was played)",
+            policy=error.policy,
+        ) from None
 
 
 @attrs.frozen

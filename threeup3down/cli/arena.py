@@ -13,7 +13,9 @@ forfeits the game, or with ``--on-fault stop`` ends the run
 
 Exit statuses are those of ``simulate``: 0 after a run, 1 if it failed (a bot
 faulted with ``--on-fault stop``, or a bot in this process took longer than
-``--decision-time-limit``), 2 for arguments it cannot run with, 130 after Ctrl-C.
+``--decision-time-limit``), 2 for arguments it cannot run with (a
+``NAME=COMMAND`` bot that cannot be started or sends no valid hello included:
+each is started, greeted and ended once before the first game), 130 after Ctrl-C.
 
 >>> import io, contextlib
 >>> from threeup3down.cli import main

@@ -34,7 +34,7 @@ from threeup3down.core.moves import Move
 from threeup3down.core.rules import Rules
 from threeup3down.core.state import GameState
 
-__all__ = ["GameRecord", "game_result", "record_game", "replay"]
+__all__ = ["GameRecord", "forfeit_result", "game_result", "record_game", "replay"]
 
 
 def game_result(state: GameState) -> str:
@@ -60,23 +60,82 @@ def game_result(state: GameState) -> str:
     return places
 
 
-_RESULT = re.compile(r"\*|stalemate|(?:stalemate )?([0-9]{1,3}(?:,[0-9]{1,3})*)")
+def forfeit_result(state: GameState, seats: tuple[int, ...]) -> str:
+    """The result of the game in ``state`` when ``seats`` forfeited it, as a
+    :class:`GameRecord` stores it: the result :func:`game_result` writes, the
+    forfeiting seats left out of its finishing order, then ``forfeit`` and
+    those seats, in seat order, ranked last. Without places (O1) only the
+    winner is ranked: ``forfeit 1`` alone when the seat that forfeited went out
+    first. A game that ended at the forfeit, not played out, is ``forfeit 1``,
+    as the table server writes a table's result.
+
+    .. versionadded:: 0.5.0
+
+    >>> from threeup3down import GameState, Rules
+    >>> over = GameState.from_notation("over 2 -|-|-/5r|-|-/-|-|- - - * fin=2,0,1", Rules(players=3, places=True))
+    >>> forfeit_result(over, (0,)), forfeit_result(over, (2,)), forfeit_result(over, (0, 1))
+    ('2,1 forfeit 0', '0,1 forfeit 2', '2 forfeit 0,1')
+    >>> won = GameState.from_notation("over 1 5r|-|-/-|-|- - - * fin=1", Rules(players=2))
+    >>> forfeit_result(won, (0,)), forfeit_result(won, (1,))
+    ('1 forfeit 0', 'forfeit 1')
+    """
+    forfeited = ",".join(str(seat) for seat in sorted(seats))
+    if not state.is_over:
+        return f"{_FORFEIT} {forfeited}"
+    places = ",".join(str(seat) for seat in state.places if seat not in seats)
+    played = ("stalemate " if state.is_stalemate else "") + places
+    return f"{played.strip()} {_FORFEIT} {forfeited}".lstrip()
+
+
+_FORFEIT = "forfeit"
+"""The word of a result that says which seats forfeited (the table server's ``forfeit SEAT``)."""
+
+_SEATS = "[0-9]{1,3}(?:,[0-9]{1,3})*"
+_RESULT = re.compile(rf"\*|stalemate|(?:stalemate )?({_SEATS})")
+_FORFEITED = re.compile(rf"(?:(.+) )?{_FORFEIT} ({_SEATS})")
+
+
+def _seats(text: str | None) -> list[int]:
+    return [int(seat) for seat in text.split(",")] if text else []
+
+
+def _forfeited_seats(result: str | None) -> tuple[int, ...]:
+    """The seats that ``result`` says forfeited the game (none for most games)."""
+    forfeit = None if result is None else _FORFEITED.fullmatch(result)
+    return () if forfeit is None else tuple(_seats(forfeit[2]))
 
 
 def _result_problem(result: str, rules: Rules) -> str | None:
     """Why ``result`` cannot be the result of a game by ``rules``; ``None`` if it can."""
-    match = _RESULT.fullmatch(result)
-    if match is None:
-        return f"result {result!r} is not '*', 'stalemate' or seats in finishing order like '2,0'"
-    seats = [int(seat) for seat in match[1].split(",")] if match[1] else []
+    forfeit = _FORFEITED.fullmatch(result)
+    played = result if forfeit is None else forfeit[1]
+    forfeited = [] if forfeit is None else _seats(forfeit[2])
+    match = None if played is None else _RESULT.fullmatch(played)
+    if played is not None and (match is None or (forfeit is not None and played == "*")):
+        return (
+            f"result {result!r} is not '*', 'stalemate' or seats in finishing order like '2,0', "
+            f"each optionally followed by '{_FORFEIT} ' and the seats that forfeited, like '2,0 {_FORFEIT} 1'"
+        )
+    seats = _seats(match[1]) if match is not None else []
     settled = rules.places_to_settle
-    if len(set(seats)) != len(seats) or any(seat >= rules.players for seat in seats):
+    every = seats + forfeited
+    if len(set(every)) != len(every) or any(seat >= rules.players for seat in every):
         return f"result {result!r} must name distinct seats of the table, 0-{rules.players - 1}"
-    if result.startswith("stalemate"):
+    if forfeited != sorted(forfeited):
+        return f"result {result!r} must name the seats that forfeited in seat order"
+    if played is not None and played.startswith("stalemate"):
         # O1: once all but one are out, the last takes the last place and the game is decided
         most = max(0, settled - 2)
         if len(seats) > most:
             return f"result {result!r}: a game stalemated by these rules settles at most {most} places (W1, O1, O10)"
+    elif forfeit is not None:
+        if rules.places and seats and len(seats) != rules.players - len(forfeited):
+            return (
+                f"result {result!r}: a game decided by these rules ranks every seat that did not "
+                "forfeit it (W1, O1)"
+            )
+        if len(seats) > settled:
+            return f"result {result!r}: a game decided by these rules settles {settled} places (W1, O1)"
     elif seats and len(seats) != settled:
         return f"result {result!r}: a game decided by these rules settles {settled} places (W1, O1)"
     return None
@@ -175,7 +234,11 @@ class GameRecord:
     """The day the game was played."""
     result: str | None = attrs.field(default=None, validator=_check_result)
     """How the game ended, as :func:`game_result` writes it (``*`` if it had
-    not); ``None`` if not recorded. :func:`replay` checks it."""
+    not), or :func:`forfeit_result` for a game that seats forfeited (``0
+    forfeit 1``); ``None`` if not recorded. :func:`replay` checks it.
+
+    .. versionchanged:: 0.5.0
+       A result may say which seats forfeited (:func:`forfeit_result`)."""
 
 
 def record_game(
@@ -218,7 +281,8 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
 
     Raises :class:`~threeup3down.IllegalMoveError` (naming the move by its
     number, from 1) if a recorded move is not legal where it was made, and
-    :class:`RecordError` if the recorded result is not how the moves end.
+    :class:`RecordError` if the recorded result is not how the moves end (for a
+    result that says seats forfeited, :func:`forfeit_result` of those seats).
 
     >>> from threeup3down import Rules, parse_move
     >>> record = GameRecord(rules=Rules(players=2), seed=1, moves=(parse_move("pick"),))
@@ -238,9 +302,8 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
                 "move %(number)s (%(move)s): %(detail)s", number=number, move=str(move), detail=error.reason
             )
             raise IllegalMoveError(detail, rule=error.rule) from None
-    if record.result is not None and record.result != game_result(states[-1]):
-        raise RecordError(
-            f"the record says the result is {record.result!r}, "
-            f"but its moves end with {game_result(states[-1])!r}"
-        )
+    forfeited = _forfeited_seats(record.result)
+    ending = forfeit_result(states[-1], forfeited) if forfeited else game_result(states[-1])
+    if record.result is not None and record.result != ending:
+        raise RecordError(f"the record says the result is {record.result!r}, but its moves end with {ending!r}")
     return tuple(states)

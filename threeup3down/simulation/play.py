@@ -56,7 +56,7 @@ from threeup3down.core.moves import Move
 from threeup3down.core.phase import Phase
 from threeup3down.core.rules import Rules
 from threeup3down.core.state import GameState
-from threeup3down.formats.records import GameRecord, game_result, replay
+from threeup3down.formats.records import GameRecord, forfeit_result, game_result, replay
 from threeup3down.formats.serialization import RECORD, from_json, to_json
 from threeup3down.simulation._faults import Fault, Raised, Watch, watched
 from threeup3down.simulation.results import SimulationResult, Tally, summarize
@@ -355,9 +355,10 @@ def _play_games_with(
             names = list(seating)
             for forfeit in forfeits:
                 names[forfeit.seat] = f"{forfeit.bot} (forfeited: {forfeit.fault}; then {batch.forfeit_to})"
+            forfeited = tuple(forfeit.seat for forfeit in forfeits)
             record = GameRecord(
                 rules=batch.rules, seed=deal_seed, moves=tuple(moves), names=tuple(names),
-                result=game_result(final),
+                result=forfeit_result(final, forfeited) if forfeited else game_result(final),
             )
             records.append(to_json(record))
     return tally, records, finishes
@@ -554,7 +555,10 @@ def play_tables(
     to the end of the game its seat is played by ``forfeit_to``, the game's
     :class:`Finish` lists the :class:`Forfeit`, the bot is closed (a
     :class:`~threeup3down.arena.ProcessBot` starts afresh at its next
-    decision), and its name in ``records`` says so. The counts of the result
+    decision), and its record in ``records`` says so: its name there is
+    ``NAME (forfeited: FAULT; then FORFEIT_TO)``, and the record's result is
+    :func:`~threeup3down.formats.records.forfeit_result`, the forfeiting
+    seats ranked last (``0 forfeit 1``). The counts of the result
     are of the games as they were played out. A bot over the decision time
     limit still ends the run (its thread cannot be stopped).
 
@@ -695,9 +699,16 @@ def _run_on(
     games: int,
     progress: Progress | None,
 ) -> list[_Done]:
-    """Run every batch on ``executor``; the outcomes in batch order, whatever order they finish in."""
+    """Run every batch on ``executor``; the outcomes in batch order, whatever order they finish in.
+
+    A fault is that of the earliest game (in game order) that faulted, whatever
+    order the batches finish in: a batch stops at its first fault, so once one
+    has faulted the batches before it are awaited, those after it cancelled
+    (or, if already running, left unread), and the earliest fault raised."""
     futures: dict[concurrent.futures.Future[_Outcome], int] = {}
     outcomes: dict[int, _Done] = {}
+    first: Fault | None = None
+    at = len(batches)  # the index of the earliest batch known to have faulted; len(batches): none
     done = 0
     try:
         try:
@@ -708,34 +719,54 @@ def _run_on(
                 f"a worker died ({type(error).__name__}) before every batch was sent: "
                 "no result is reported"
             ) from error
-        for future in concurrent.futures.as_completed(futures):
-            index = futures[future]
-            batch = batches[index]
-            try:
-                outcome = future.result()
-            except ThreeUpError:
-                raise
-            except (BrokenProcessPool, concurrent.futures.CancelledError) as error:
-                raise SimulationCancelled(
-                    f"a worker died or was cancelled ({type(error).__name__}) after {done} of "
-                    f"{games} games: no result is reported"
-                ) from error
-            except Exception as error:
-                raise SimulationCancelled(
-                    f"games {batch.start}-{batch.stop - 1} failed on a worker "
-                    f"({type(error).__name__}: {error}) after {done} of {games} games: "
-                    "no result is reported"
-                ) from error
-            outcomes[index] = _finished(outcome, batch)
-            done += batch.stop - batch.start
-            if progress is not None:
-                progress(done, games)
+        pending = set(futures)
+        while any(futures[future] < at for future in pending):
+            finished, pending = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in sorted(finished, key=futures.__getitem__):
+                index = futures[future]
+                if index > at:
+                    continue  # a later game than a fault already found
+                outcome = _outcome(future, batches[index], done, games)
+                if isinstance(outcome, Fault):
+                    first, at = outcome, index
+                    for later in pending:
+                        if futures[later] > at:
+                            later.cancel()
+                    continue
+                outcomes[index] = outcome
+                done += batches[index].stop - batches[index].start
+                if progress is not None:
+                    progress(done, games)
+        if first is not None:
+            _finished(first, batches[at])  # raises the error that reports it
     except KeyboardInterrupt:
         raise _interrupted(done, games) from None
     finally:
         for future in futures:
             future.cancel()
     return [outcomes[index] for index in range(len(batches))]
+
+
+def _outcome(
+    future: concurrent.futures.Future[_Outcome], batch: _Batch, done: int, games: int
+) -> _Outcome:
+    """What the finished ``future`` of ``batch`` sent back; a worker's death or
+    error as :class:`SimulationCancelled`, after ``done`` of ``games`` games."""
+    try:
+        return future.result()
+    except ThreeUpError:
+        raise
+    except (BrokenProcessPool, concurrent.futures.CancelledError) as error:
+        raise SimulationCancelled(
+            f"a worker died or was cancelled ({type(error).__name__}) after {done} of "
+            f"{games} games: no result is reported"
+        ) from error
+    except Exception as error:
+        raise SimulationCancelled(
+            f"games {batch.start}-{batch.stop - 1} failed on a worker "
+            f"({type(error).__name__}: {error}) after {done} of {games} games: "
+            "no result is reported"
+        ) from error
 
 
 def read_records(path: str | Path) -> Iterator[GameRecord]:
