@@ -161,7 +161,7 @@ def test_a_forfeit_ends_the_table_with_the_seat_last_and_its_record_replays(stor
         check(summary, "table")
         assert summary["result"] == "forfeit 1" and summary["moves"] == 1
         record = RECORD.from_dict(client.get(f"/api/tables/{table}/record").json())
-        assert record.result == "*" and len(replay(record)) == 2
+        assert record.result == "forfeit 1" and len(replay(record)) == 2
         assert hub.store.table_ids(unfinished=True) == []
 
 

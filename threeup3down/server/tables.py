@@ -42,7 +42,7 @@ from threeup3down.core.errors import BotError, TableError
 from threeup3down.core.moves import Move, parse_move
 from threeup3down.core.rules import Rules
 from threeup3down.core.state import GameState
-from threeup3down.formats.records import GameRecord, game_result
+from threeup3down.formats.records import GameRecord, forfeit_result, game_result
 from threeup3down.server.clocks import FORFEIT, TimeControl, Timeline
 from threeup3down.server.store import NewMove, Store, StoredTable, digest
 
@@ -196,7 +196,7 @@ class LiveTable:
     @property
     def result(self) -> str:
         """``*`` while in play, the game's result once over, ``forfeit SEAT`` once forfeited."""
-        return f"{FORFEIT} {self.forfeit}" if self.forfeit is not None else game_result(self.state)
+        return forfeit_result(self.state, (self.forfeit,)) if self.forfeit is not None else game_result(self.state)
 
     def to_move(self, number: int) -> int | None:
         """The seat to move after move ``number`` (``None``: the table is over)."""
@@ -243,7 +243,7 @@ class LiveTable:
 
     def record(self) -> GameRecord:
         """The game record, seed included: for a finished table only (a forfeited
-        one's ends at the forfeit, its result ``*``)."""
+        one's ends at the forfeit, its result ``forfeit SEAT``)."""
         if not self.ended:
             raise TableError(
                 f"table {self.id!r} is still in play: its record is published when it ends",
@@ -251,7 +251,7 @@ class LiveTable:
             )
         return GameRecord(
             rules=self.stored.rules, seed=self.stored.seed, moves=tuple(self.moves),
-            result=game_result(self.state),
+            result=self.result,
         )
 
 
@@ -575,15 +575,15 @@ class TableHub:
         ...     table_id, _ = await hub.create(Rules(players=2), ("human", "human"))
         ...     table = await hub.get(table_id)
         ...     await hub.forfeit(table, 0, at=0)
-        ...     return table.result, table.record().result == "*"
+        ...     return table.result, table.record().result
         >>> asyncio.run(give_up())
-        ('forfeit 0', True)
+        ('forfeit 0', 'forfeit 0')
         """
         async with table.lock:
             if table.expired or table.ended or at != len(table.moves) or table.state.current_player != seat:
                 raise TableError(f"table {table.id!r} is past move {at}", code="stale-move")
             try:
-                await asyncio.to_thread(self.store.end, table.id, f"{FORFEIT} {seat}", at=at)
+                await asyncio.to_thread(self.store.end, table.id, forfeit_result(table.state, (seat,)), at=at)
             except TableError:
                 await self._read_new_moves(table)
                 stale = True
