@@ -218,6 +218,20 @@ def test_every_bad_request_gets_a_json_error(
         assert answer.json()["error"]["code"] == code
 
 
+def test_a_plain_get_of_the_websocket_path_is_told_to_upgrade() -> None:
+    """A client that forgot the WebSocket upgrade gets 426 Upgrade Required, not 404."""
+    with app_client() as client:
+        table, _ = new_table(client, ["human", "lowest"])
+        answer = client.get(f"/api/tables/{table}/play")
+        assert answer.status_code == 426
+        assert answer.headers["upgrade"] == "websocket"
+        assert answer.json() == {"error": {
+            "code": "upgrade-required",
+            "message": f"/api/tables/{table}/play is a WebSocket endpoint: open it as a WebSocket "
+            "(ws:// or wss://), not with a plain HTTP request",
+        }}
+
+
 def test_a_chunked_body_is_read_whole() -> None:
     """A body sent in chunks creates the table it describes."""
     with app_client() as client:
