@@ -54,7 +54,7 @@ class PicksInSetup(RandomBot):
         (lambda: misbehaving("garbage"), "refused", f"gave {REFUSALS} answers that are no legal move"),
         (lambda: misbehaving("illegal"), "refused", "S3: cannot pick up the discard pile during setup"),
         (lambda: misbehaving("flood"), "flood", "wrote a line longer than 65536 bytes"),
-        (lambda: misbehaving("old"), "handshake", "speaks protocol version 0; this arena speaks version 1"),
+        (lambda: misbehaving("old"), "handshake", "hello protocol must be 1, the protocol version this arena speaks, not 0"),
         (lambda: ProcessBot(["/no/such/bot"]), "crash", "could not be started"),
         (Raises, "raised", "raised RuntimeError: out of ideas"),
         (PicksInSetup, "illegal", "chose pick, which the rules refuse (S3: cannot pick up"),

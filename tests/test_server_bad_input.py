@@ -137,6 +137,26 @@ def test_a_connection_that_does_not_say_hello_first_is_closed_with_4400(
     assert closed.value.code == 4400
 
 
+@pytest.mark.parametrize(
+    ("first", "message"),
+    [
+        ('{"type": "hello"}', "hello version is missing: it must be 1, the protocol version this server speaks"),
+        ('{"type": "hello", "version": null}',
+         "hello version must be 1, the protocol version this server speaks, not null"),
+        ('{"type": "hello", "version": "1"}',
+         'hello version must be 1, the protocol version this server speaks, not "1"'),
+    ],
+)
+def test_a_hello_without_its_version_is_told_the_field_is_missing(
+    seated: tuple[TestClient, str, str, str], first: str, message: str
+) -> None:
+    """A field left out is named as missing; a wrong one is shown as JSON writes it."""
+    client, table, _, _ = seated
+    with client.websocket_connect(f"/api/tables/{table}/play") as websocket:
+        websocket.send_text(first)
+        assert websocket.receive_json() == {"type": "error", "code": "bad-version", "message": message}
+
+
 def test_a_hello_past_the_last_frame_is_refused(seated: tuple[TestClient, str, str, str]) -> None:
     """A client cannot claim to have seen a frame that was never sent."""
     client, table, token, _ = seated
