@@ -323,3 +323,16 @@ def test_a_declined_clear_plus_one_play_is_told_as_declined(locale: str | None, 
     assert told[0] == PilePickedUp(player=0, cards=())
     assert describe(told[0], you=0, locale=locale) == you
     assert describe(told[0], you=1, locale=locale) == player
+
+
+def test_the_web_page_names_the_clear_as_the_game_s_catalog_does() -> None:
+    """The web page's lobby calls the Clear by the word of the library's catalog, the
+    rulebook's own: "Clear" in Latin letters where the Khmer, Armenian and Vietnamese
+    rulebooks keep it so, "క్లియర్" in Telugu."""
+    import json
+
+    page = json.loads((Path(__file__).parent.parent / "examples/web/static/texts.json").read_text("utf-8"))
+    words = {tag: translation(tag).gettext("Clear") for tag in languages()}
+    assert words == {"hy": "Clear", "km": "Clear", "te": "క్లియర్", "vi": "Clear"}
+    for tag, word in words.items():
+        assert page["texts"][tag]["clear_ends_turn"].startswith(word), tag
