@@ -4,7 +4,8 @@
 //
 //   node examples/server_client.mjs [URL]
 //
-// It plays seat 0 against the heuristic bot, picking a random legal move from each frame.
+// It plays seat 0 against the heuristic bot, picking a random legal move from each frame,
+// and prints how the game ended as the server tells it: "Game over. Player 1 wins. (result: 1)".
 
 async function post(url, body) {
   const answer = await fetch(url, {
@@ -21,13 +22,13 @@ export async function play(server = "http://127.0.0.1:8000") {
   const seat = await post(`${server}/api/tables/${table.table}/join`, {invite: table.invites[0]});
   const ws = new WebSocket(`${server.replace("http", "ws")}/api/tables/${table.table}/play`);
   return new Promise((resolve, reject) => {
-    ws.onopen = () => ws.send(JSON.stringify({type: "hello", version: 1, token: seat.token}));
+    ws.onopen = () => ws.send(JSON.stringify({type: "hello", version: 1, token: seat.token, locale: "en"}));
     ws.onerror = () => reject(new Error("the connection failed"));
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "frame" && message.result !== "*") {
         ws.close();
-        resolve(message.result);
+        resolve({result: message.result, told: message.told.at(-1)});
       } else if (message.type === "frame" && message.moves.length) {
         const move = message.moves[Math.floor(Math.random() * message.moves.length)];
         ws.send(JSON.stringify({type: "move", move}));
@@ -41,5 +42,6 @@ if (typeof process !== "undefined" && import.meta.url === `file://${process.argv
     console.error("no WebSocket in this Node.js: use Node.js 22, or node --experimental-websocket");
     process.exit(2);
   }
-  console.log("result:", await play(process.argv[2] || "http://127.0.0.1:8000"));
+  const {result, told} = await play(process.argv[2] || "http://127.0.0.1:8000");
+  console.log(`${told} (result: ${result})`);
 }

@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import re
+import select
 import socket
 import subprocess
 import sys
@@ -123,7 +125,8 @@ class ServerProcess:
     def __init__(self, database: str, *extra: str) -> None:
         self.database = database
         self.extra = extra
-        self.port = free_port()
+        self.port = 0
+        """The port it listens on: ``serve --port 0`` takes a free one, and says which."""
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -137,37 +140,43 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
-        """Start the server and wait until it answers (at most a minute)."""
+        """Start the server on a free port and wait until it says it listens (at most a minute)."""
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "threeup3down", "serve", "--port", str(self.port),
+            [sys.executable, "-m", "threeup3down", "serve", "--port", "0",
              "--database", self.database, *self.extra],
             env=child_environment(), cwd=Path(__file__).resolve().parent.parent,
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )
-        for _ in range(600):
-            if self.process.poll() is not None:
-                raise AssertionError(f"serve exited: {self.process.stderr.read().decode()}")  # type: ignore[union-attr]
-            with contextlib.suppress(OSError):
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return self
-            time.sleep(0.1)
-        raise AssertionError("serve did not start listening within a minute")
+        assert self.process.stdout is not None and self.process.stderr is not None
+        ready, _, _ = select.select([self.process.stdout], [], [], 60)
+        line = self.process.stdout.readline().decode() if ready else ""
+        listening = re.fullmatch(r"listening on http://127\.0\.0\.1:(\d+)\n", line)
+        if listening is None:
+            self.process.kill()
+            raise AssertionError(f"serve did not say it listens within a minute: {line!r} "
+                                 f"{self.process.stderr.read().decode()}")
+        self.port = int(listening[1])
+        return self
 
     def kill(self) -> None:
         """Kill the server at once (SIGKILL), as a crash would."""
         assert self.process is not None
         self.process.kill()
         self.process.wait()
-        if self.process.stderr is not None:
-            self.process.stderr.close()
+        self._close_pipes()
 
     def stop(self) -> None:
         """Stop the server (SIGTERM) and wait for it."""
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=60)
-        if self.process is not None and self.process.stderr is not None:
-            self.process.stderr.close()
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
+        if self.process is not None:
+            for pipe in (self.process.stdout, self.process.stderr):
+                if pipe is not None:
+                    pipe.close()
 
     def __enter__(self) -> ServerProcess:
         return self.start()

@@ -142,7 +142,7 @@ def test_stop_reports_the_earliest_fault_in_game_order_on_two_workers(no_bot_lef
     [
         (["/nonexistent/prog"], "bot ['/nonexistent/prog'] could not be started"),
         ([sys.executable, "-c", "import sys; sys.exit(3)"], "exited (status 3) instead of sending its hello"),
-        ([sys.executable, MISBEHAVING, "old"], "speaks protocol version 0; this arena speaks version 1"),
+        ([sys.executable, MISBEHAVING, "old"], "hello protocol must be 1, the protocol version this arena speaks, not 0"),
     ],
 )
 @pytest.mark.parametrize("on_fault", sorted(ON_FAULT))

@@ -113,7 +113,7 @@ def test_an_illegal_answer_is_refused_with_the_rule_and_may_be_answered_again(
         ("garbage", "refused", f"gave {REFUSALS} answers that are no legal move"),
         ("illegal", "refused", "S3: cannot pick up the discard pile during setup"),
         ("flood", "flood", f"wrote a line longer than {MAX_LINE} bytes"),
-        ("old", "handshake", "speaks protocol version 0; this arena speaks version 1"),
+        ("old", "handshake", "hello protocol must be 1, the protocol version this arena speaks, not 0"),
     ],
 )
 def test_each_fault_fails_the_decision_by_its_policy(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -20,6 +21,14 @@ from threeup3down.formats.records import _RESULT  # noqa: E402
 EXAMPLE = Path(__file__).parent.parent / "examples" / "server_client.py"
 
 
+def told(result: str) -> str:
+    """How the game that ended with ``result`` is told to seat 0, the example's seat
+    (two players, no places: the result is the winner's seat, or a stalemate)."""
+    if result.startswith("stalemate"):
+        return "The turn limit is reached: the game ends in a stalemate."
+    return "Game over. You win." if result == "0" else f"Game over. Player {result} wins."
+
+
 def test_the_client_plays_a_game_to_its_result(tmp_path: Path) -> None:
     """examples/server_client.py creates a table, joins it and plays until the game ends."""
     spec = importlib.util.spec_from_file_location("server_client", EXAMPLE)
@@ -27,8 +36,9 @@ def test_the_client_plays_a_game_to_its_result(tmp_path: Path) -> None:
     client = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(client)
     with ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}") as server:
-        result = client.play(server.url, 3)
+        result, sentence = client.play(server.url, 3)
     assert result != "*" and _RESULT.fullmatch(result)
+    assert sentence == told(result)
 
 
 NODE = shutil.which("node")
@@ -50,5 +60,7 @@ def test_the_javascript_client_plays_a_game_to_its_result(tmp_path: Path) -> Non
             [NODE, *flags, str(JS_EXAMPLE), server.url], capture_output=True, text=True, timeout=120, check=False
         )
     assert run.returncode == 0, run.stderr
-    printed = run.stdout.strip()
-    assert printed.startswith("result: ") and _RESULT.fullmatch(printed.removeprefix("result: "))
+    printed = re.fullmatch(r"(.+) \(result: (.+)\)\n", run.stdout)
+    assert printed is not None, run.stdout
+    assert printed[2] != "*" and _RESULT.fullmatch(printed[2])
+    assert printed[1] == told(printed[2])

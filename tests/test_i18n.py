@@ -299,3 +299,40 @@ class TestPictures:
         assert all(word in told for word in words)
         assert "Draw pile" not in told and "Draw pile" in english
         assert self._skeleton(told) == self._skeleton(english)
+
+
+@pytest.mark.parametrize(
+    ("locale", "you", "player"),
+    [
+        (None, "You decline the extra play of the Clear +1.", "Player 0 declines the extra play of the Clear +1."),
+        ("km", "អ្នកបដិសេធការដាក់បន្ថែមរបស់ Clear +1។", "អ្នកលេង 0 បដិសេធការដាក់បន្ថែមរបស់ Clear +1។"),
+        ("hy", "Դուք հրաժարվում եք Clear +1-ի լրացուցիչ խաղից։", "Խաղացող 0 հրաժարվում է Clear +1-ի լրացուցիչ խաղից։"),
+        ("vi", "Bạn từ chối lần đánh thêm của Clear +1.", "Người chơi 0 từ chối lần đánh thêm của Clear +1."),
+        ("te", "మీరు క్లియర్ +1 యొక్క అదనపు ఆటను తిరస్కరిస్తారు.", "ఆటగాడు 0 క్లియర్ +1 యొక్క అదనపు ఆటను తిరస్కరిస్తాడు."),
+    ],
+)
+def test_a_declined_clear_plus_one_play_is_told_as_declined(locale: str | None, you: str, player: str) -> None:
+    """C2: declining a Clear +1's extra play (``pick`` on the pile it emptied) is told as
+    declining it, in every language, not as picking up a pile of 0 cards."""
+    from threeup3down.views.events import apply_with_events
+
+    rules = Rules(players=2, clear_one_optional=True)
+    state = apply(GameState.from_notation("play 0 5g,C+1b|-|-/2g,4b,10r|-|- 3r,8g,9b 7b *", rules), parse_move("C+1b"))
+    assert state.may_decline
+    _, told = apply_with_events(state, parse_move("pick"))
+    assert told[0] == PilePickedUp(player=0, cards=())
+    assert describe(told[0], you=0, locale=locale) == you
+    assert describe(told[0], you=1, locale=locale) == player
+
+
+def test_the_web_page_names_the_clear_as_the_game_s_catalog_does() -> None:
+    """The web page's lobby calls the Clear by the word of the library's catalog, the
+    rulebook's own: "Clear" in Latin letters where the Khmer, Armenian and Vietnamese
+    rulebooks keep it so, "క్లియర్" in Telugu."""
+    import json
+
+    page = json.loads((Path(__file__).parent.parent / "examples/web/static/texts.json").read_text("utf-8"))
+    words = {tag: translation(tag).gettext("Clear") for tag in languages()}
+    assert words == {"hy": "Clear", "km": "Clear", "te": "క్లియర్", "vi": "Clear"}
+    for tag, word in words.items():
+        assert page["texts"][tag]["clear_ends_turn"].startswith(word), tag

@@ -26,6 +26,16 @@ def test_dev_is_the_union_of_the_other_extras() -> None:
     assert union.startswith("threeup3down[") and sorted(union[13:-1].split(",")) == others
 
 
+def test_the_readme_lists_every_extra() -> None:
+    """The README's table of extras names each extra of pyproject.toml once, ``dev`` included."""
+    extras = set(PROJECT["optional-dependencies"])
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = [line.split("|")[1] for line in readme.splitlines() if re.match(r"\| `", line)]
+    listed = [name for row in rows for name in re.findall(r"`([a-z0-9]+)`", row)]
+    listed += re.findall(r"`(dev)` is all of them", readme)
+    assert sorted(listed) == sorted(extras)
+
+
 def test_the_index_shows_a_description_authors_classifiers_and_keywords() -> None:
     """Development status, supported Pythons, typed and games are classified; the version is the package's."""
     classifiers = PROJECT["classifiers"]

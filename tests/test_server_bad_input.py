@@ -137,6 +137,26 @@ def test_a_connection_that_does_not_say_hello_first_is_closed_with_4400(
     assert closed.value.code == 4400
 
 
+@pytest.mark.parametrize(
+    ("first", "message"),
+    [
+        ('{"type": "hello"}', "hello version is missing: it must be 1, the protocol version this server speaks"),
+        ('{"type": "hello", "version": null}',
+         "hello version must be 1, the protocol version this server speaks, not null"),
+        ('{"type": "hello", "version": "1"}',
+         'hello version must be 1, the protocol version this server speaks, not "1"'),
+    ],
+)
+def test_a_hello_without_its_version_is_told_the_field_is_missing(
+    seated: tuple[TestClient, str, str, str], first: str, message: str
+) -> None:
+    """A field left out is named as missing; a wrong one is shown as JSON writes it."""
+    client, table, _, _ = seated
+    with client.websocket_connect(f"/api/tables/{table}/play") as websocket:
+        websocket.send_text(first)
+        assert websocket.receive_json() == {"type": "error", "code": "bad-version", "message": message}
+
+
 def test_a_hello_past_the_last_frame_is_refused(seated: tuple[TestClient, str, str, str]) -> None:
     """A client cannot claim to have seen a frame that was never sent."""
     client, table, token, _ = seated
@@ -216,6 +236,20 @@ def test_every_bad_request_gets_a_json_error(
         assert answer.status_code == status
         assert answer.headers["content-type"] == "application/json"
         assert answer.json()["error"]["code"] == code
+
+
+def test_a_plain_get_of_the_websocket_path_is_told_to_upgrade() -> None:
+    """A client that forgot the WebSocket upgrade gets 426 Upgrade Required, not 404."""
+    with app_client() as client:
+        table, _ = new_table(client, ["human", "lowest"])
+        answer = client.get(f"/api/tables/{table}/play")
+        assert answer.status_code == 426
+        assert answer.headers["upgrade"] == "websocket"
+        assert answer.json() == {"error": {
+            "code": "upgrade-required",
+            "message": f"/api/tables/{table}/play is a WebSocket endpoint: open it as a WebSocket "
+            "(ws:// or wss://), not with a plain HTTP request",
+        }}
 
 
 def test_a_chunked_body_is_read_whole() -> None:

@@ -6,8 +6,12 @@ import contextlib
 import http.client
 import json
 import random
+import re
+import select
 import socket
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 from collections.abc import Iterator
@@ -21,6 +25,7 @@ require("uvicorn", "server")
 sync_client = require("websockets.sync.client", "server")
 
 from tests.server_support import ServerProcess, http_json  # noqa: E402
+from tests.subprocesses import child_environment  # noqa: E402
 from threeup3down import GameRecord, Rules, new_game, observe, parse_move, replay  # noqa: E402
 from threeup3down.formats.serialization import OBSERVATION, RECORD  # noqa: E402
 from threeup3down.server.store import open_store  # noqa: E402
@@ -274,3 +279,47 @@ def test_a_creation_flood_from_one_address_removes_no_table_of_another(tmp_path:
     assert statuses.count(201) == 10 and statuses.count(429) == 30  # the default burst of 10
     assert frame["n"] == 0 and frame["moves"]
     assert again == 201
+
+
+def _serve(*arguments: str) -> subprocess.Popen[str]:
+    """``threeup3down serve`` with ``arguments``, its output read as text."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "threeup3down", "serve", "--database", "sqlite://", *arguments],
+        env=child_environment(), cwd=Path(__file__).resolve().parent.parent,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+
+
+def _first_line(process: subprocess.Popen[str], timeout: float = 60) -> str:
+    """The first line ``process`` prints on stdout, read within ``timeout`` seconds."""
+    assert process.stdout is not None
+    ready, _, _ = select.select([process.stdout], [], [], timeout)
+    assert ready, "serve printed nothing"
+    return process.stdout.readline()
+
+
+def test_serve_says_where_it_listens_with_the_port_it_found() -> None:
+    """With --port 0, serve prints one line naming the port it took, and answers there."""
+    process = _serve("--port", "0")
+    try:
+        line = _first_line(process)
+        match = re.fullmatch(r"listening on http://127\.0\.0\.1:(\d+)\n", line)
+        assert match is not None, line
+        status, _ = http_json("GET", f"http://127.0.0.1:{match[1]}/api/tables/none")
+        assert status == 404
+    finally:
+        process.terminate()
+        process.communicate(timeout=60)
+
+
+def test_serve_on_a_port_in_use_refuses_in_one_line_with_status_2() -> None:
+    """A port something already listens on is named in one line on stderr; the exit status is 2."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        process = _serve("--port", str(port))
+        out, err = process.communicate(timeout=60)
+    assert process.returncode == 2
+    assert err == f"threeup3down serve: port {port} on 127.0.0.1 is in use: stop what listens there, or give another --port\n"
+    assert out == ""

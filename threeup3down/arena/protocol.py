@@ -34,6 +34,7 @@ from importlib import resources
 import attrs
 
 from threeup3down.core.errors import BotError
+from threeup3down.formats.codec import MISSING, refused_field
 
 __all__ = [
     "BYE_TIME",
@@ -267,15 +268,15 @@ def read_hello(line: str) -> str:
     >>> read_hello('{"type": "hello", "protocol": 2, "bot": "x"}')
     Traceback (most recent call last):
     ...
-    ValueError: the bot speaks protocol version 2; this arena speaks version 1
+    ValueError: hello protocol must be 1, the protocol version this arena speaks, not 2
     """
     message = _message(line)
     if message.get("type") != "hello":
         raise ValueError(f"the first line must be a hello message, not {line[:200]!r}")
-    if message.get("protocol") != PROTOCOL_VERSION:
+    protocol = message.get("protocol", MISSING)
+    if protocol != PROTOCOL_VERSION or isinstance(protocol, bool):
         raise ValueError(
-            f"the bot speaks protocol version {message.get('protocol')!r}; "
-            f"this arena speaks version {PROTOCOL_VERSION}"
+            refused_field("hello protocol", protocol, f"{PROTOCOL_VERSION}, the protocol version this arena speaks")
         )
     name = message.get("bot")
     if not isinstance(name, str) or not 1 <= len(name) <= 100 or set(message) != {"type", "protocol", "bot"}:

@@ -92,8 +92,10 @@ def _count(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve until interrupted; 2 if the ``[server]`` extra is missing or the database
-    cannot be opened (the reason goes to stderr).
+    """Serve until interrupted, after one line on stdout saying where it listens
+    (``listening on http://127.0.0.1:8000``); 2 if the ``[server]`` extra is missing,
+    the database cannot be opened or the port is in use (the reason goes to stderr,
+    in one line).
 
     >>> parser = argparse.ArgumentParser()
     >>> add_arguments(parser)

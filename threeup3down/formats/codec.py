@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import datetime
 import enum
+import json
 import operator
 import re
 import types
@@ -48,7 +49,7 @@ from threeup3down.core.moves import Move, parse_move
 from threeup3down.core.rules import Rules
 from threeup3down.formats._rules_cache import RULES_CACHE
 
-__all__ = ["JsonValue", "decode", "encode", "json_type"]
+__all__ = ["MISSING", "JsonValue", "decode", "encode", "json_type", "refused_field"]
 
 JsonValue: TypeAlias = "None | bool | int | float | str | list[JsonValue] | dict[str, JsonValue]"
 """A value as :func:`json.loads` returns it."""
@@ -79,6 +80,40 @@ def json_type(value: object) -> str:
             return "null"
         case _:
             return f"a {type(value).__name__}, which is not a JSON value"
+
+
+class _Missing(enum.Enum):
+    MISSING = "missing"
+
+
+MISSING = _Missing.MISSING
+"""The value of a field a message left out (``message.get(key, MISSING)``), for
+:func:`refused_field`.
+
+.. versionadded:: 0.5.0
+"""
+
+
+def refused_field(name: str, value: object, wanted: str) -> str:
+    """Why a message's field ``name`` (``"hello version"``, ``"clock on_timeout"``)
+    holding ``value`` is refused: it must be ``wanted``. A field left out
+    (:data:`MISSING`) is said to be missing; any other value is shown as JSON
+    writes it.
+
+    .. versionadded:: 0.5.0
+
+    >>> refused_field("clock on_timeout", MISSING, '"forfeit" or the name of a bot')
+    'clock on_timeout is missing: it must be "forfeit" or the name of a bot'
+    >>> refused_field("hello version", None, "1")
+    'hello version must be 1, not null'
+    """
+    if value is MISSING:
+        return f"{name} is missing: it must be {wanted}"
+    if value is None or isinstance(value, (bool, int, float, str)):
+        shown = json.dumps(value, ensure_ascii=False)
+    else:
+        shown = json_type(value)
+    return f"{name} must be {wanted}, not {shown}"
 
 
 # ------------------------------------------------------------------ encoding

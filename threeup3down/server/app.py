@@ -10,6 +10,9 @@ The lobby speaks JSON over HTTP:
 ``WS /api/tables/{table}/play``            play or watch (:mod:`threeup3down.server.protocol`)
 =========================================  ====================================================
 
+A plain ``GET`` of the WebSocket's path, without the upgrade, is answered
+426 ``upgrade-required``, saying to open it as a WebSocket.
+
 With ``static``, every other path is a file of that directory (a front end's
 page, its script and its style sheet), so the page and the API share one
 origin; ``/`` is its ``index.html``.
@@ -74,6 +77,7 @@ _STATUS = {
     "too-large": 413,
     "bad-rules": 422,
     "timeout": 408,
+    "upgrade-required": 426,
 }
 """The HTTP status of each refusal; any other is 400."""
 
@@ -204,6 +208,16 @@ class _Server:
         return JSONResponse(RECORD.to_dict(table.record()))
 
     # ----------------------------------------------------------------- play
+
+    async def upgrade_required(self, request: Request) -> Response:
+        """426: the play path is a WebSocket, and this request did not ask to upgrade."""
+        refused = _error(
+            "upgrade-required",
+            f"{request.url.path} is a WebSocket endpoint: open it as a WebSocket "
+            "(ws:// or wss://), not with a plain HTTP request",
+        )
+        refused.headers["upgrade"] = "websocket"
+        return refused
 
     def origin_allowed(self, websocket: WebSocket) -> bool:
         origin = websocket.headers.get("origin")
@@ -452,7 +466,7 @@ def create_app(
 
     >>> from threeup3down.server.store import open_store
     >>> app = create_app(open_store("sqlite://"))
-    >>> sorted(route.path for route in app.routes)  # doctest: +NORMALIZE_WHITESPACE
+    >>> sorted({route.path for route in app.routes})  # doctest: +NORMALIZE_WHITESPACE
     ['/api/tables', '/api/tables/{table}', '/api/tables/{table}/join',
      '/api/tables/{table}/play', '/api/tables/{table}/record']
 
@@ -488,6 +502,7 @@ def create_app(
         Route("/api/tables/{table}/join", server.join, methods=["POST"]),
         Route("/api/tables/{table}/record", server.record, methods=["GET"]),
         WebSocketRoute("/api/tables/{table}/play", server.play),
+        Route("/api/tables/{table}/play", server.upgrade_required, methods=["GET"]),
     ]
     if static is not None:
         _check_static(static)

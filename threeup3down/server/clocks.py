@@ -23,13 +23,12 @@ the same clocks.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import cast
 
 import attrs
 
 from threeup3down.bots.names import make_bot
 from threeup3down.core.errors import BotError, TableError
-from threeup3down.formats.codec import JsonValue
+from threeup3down.formats.codec import MISSING, JsonValue, refused_field
 
 __all__ = ["FORFEIT", "MAX_SECONDS", "TimeControl", "SeatTime", "Timeline"]
 
@@ -40,6 +39,7 @@ MAX_SECONDS = 86400.0
 """The most seconds a clock's time per move, or its bank, may hold (a day)."""
 
 _FIELDS = ("per_move", "bank", "on_timeout")
+_ON_TIMEOUT = '"forfeit" or the name of a bot'
 
 
 def _seconds(name: str, value: object, *, positive: bool) -> float:
@@ -49,8 +49,7 @@ def _seconds(name: str, value: object, *, positive: bool) -> float:
             return float(value)
     bound = "above 0" if positive else "from 0"
     raise TableError(
-        f"clock {name} must be a number of seconds, {bound} and at most {MAX_SECONDS:g}, "
-        f"not {value!r}",
+        refused_field(f"clock {name}", value, f"a number of seconds, {bound} and at most {MAX_SECONDS:g}"),
         code="bad-clock",
     )
 
@@ -61,10 +60,7 @@ def _check_seconds(instance: object, attribute: attrs.Attribute[float], value: f
 
 def _check_on_timeout(instance: object, attribute: attrs.Attribute[str], on_timeout: str) -> None:
     if not isinstance(on_timeout, str) or not 0 < len(on_timeout) <= 40:
-        raise TableError(
-            f'clock on_timeout must be "forfeit" or the name of a bot, not {on_timeout!r}',
-            code="bad-clock",
-        )
+        raise TableError(refused_field("clock on_timeout", on_timeout, _ON_TIMEOUT), code="bad-clock")
     if on_timeout != FORFEIT:
         try:
             make_bot(on_timeout)
@@ -109,6 +105,10 @@ class TimeControl:
         Traceback (most recent call last):
         ...
         threeup3down.core.errors.TableError: clock on_timeout 'genius' is neither "forfeit" nor a bot: unknown bot 'genius'...
+        >>> TimeControl.from_json({"per_move": 5})
+        Traceback (most recent call last):
+        ...
+        threeup3down.core.errors.TableError: clock on_timeout is missing: it must be "forfeit" or the name of a bot
         """
         if not isinstance(value, dict):
             raise TableError(
@@ -122,12 +122,13 @@ class TimeControl:
                 f"unknown field {unknown[0]!r} in a clock: the fields are {', '.join(_FIELDS)}",
                 code="bad-clock",
             )
-        if "per_move" not in value:
-            raise TableError("clock per_move is missing: the seconds each move may take", code="bad-clock")
+        on_timeout = value.get("on_timeout", MISSING)
+        if not isinstance(on_timeout, str):
+            raise TableError(refused_field("clock on_timeout", on_timeout, _ON_TIMEOUT), code="bad-clock")
         return cls(
-            per_move=_seconds("per_move", value["per_move"], positive=True),
+            per_move=_seconds("per_move", value.get("per_move", MISSING), positive=True),
             bank=_seconds("bank", value.get("bank", 0), positive=False),
-            on_timeout=cast(str, value.get("on_timeout")),
+            on_timeout=on_timeout,
         )
 
     def settings(self) -> dict[str, float | str]:

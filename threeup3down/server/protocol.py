@@ -44,7 +44,7 @@ import attrs
 from threeup3down.core.errors import IllegalMoveError, LocaleError, NotationError, TableError, ThreeUpError
 from threeup3down.core.i18n import translation
 from threeup3down.core.moves import Move, parse_move
-from threeup3down.formats.codec import JsonValue
+from threeup3down.formats.codec import MISSING, JsonValue, refused_field
 
 __all__ = [
     "MAX_MESSAGE_SIZE",
@@ -164,6 +164,10 @@ def parse_client_message(text: str | bytes) -> Hello | MoveMessage:
 
     >>> parse_client_message('{"type": "hello", "version": 1, "last": 4}')
     Hello(token=None, last=4, svg=False, locale=None)
+    >>> parse_client_message('{"type": "hello"}')
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.TableError: hello version is missing: it must be 1, the protocol version this server speaks
     >>> parse_client_message('{"type": "shout"}')
     Traceback (most recent call last):
     ...
@@ -173,10 +177,12 @@ def parse_client_message(text: str | bytes) -> Hello | MoveMessage:
     kind = message.get("type")
     if kind == "hello":
         _fields(message, ("version", "token", "last", "svg", "locale"))
-        if message.get("version") != PROTOCOL_VERSION:
+        version = message.get("version", MISSING)
+        if version != PROTOCOL_VERSION or isinstance(version, bool):
             raise TableError(
-                f"this server speaks protocol version {PROTOCOL_VERSION}, "
-                f"not {message.get('version')!r}",
+                refused_field(
+                    "hello version", version, f"{PROTOCOL_VERSION}, the protocol version this server speaks"
+                ),
                 code="bad-version",
             )
         token, svg = message.get("token"), message.get("svg", False)

@@ -13,19 +13,22 @@ in plain text.
 from __future__ import annotations
 
 import asyncio
+import errno
 import gc
 import json
 import os
+import socket
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from threeup3down.core.errors import TableError
 from threeup3down.server.app import _check_static, create_app
 from threeup3down.server.limits import Connections, Limits
 from threeup3down.server.store import open_store
 from threeup3down.server.tables import TableHub
 
-__all__ = ["guarded_http", "serve"]
+__all__ = ["guarded_http", "listen", "serve"]
 
 
 def _raw_response(status: int, reason: str, code: str, message: str) -> bytes:
@@ -116,6 +119,68 @@ def guarded_http(limits: Limits) -> type[H11Protocol]:
     return GuardedH11Protocol
 
 
+def listen(host: str, port: int) -> list[socket.socket]:
+    """Sockets bound to every address of ``host`` on ``port`` (0: a free port,
+    the same for each), listening; :class:`~threeup3down.core.errors.TableError`
+    naming the address and port when one is in use or cannot be had.
+
+    .. versionadded:: 0.5.0
+
+    >>> sockets = listen("127.0.0.1", 0)
+    >>> taken = sockets[0].getsockname()[1]
+    >>> listen("127.0.0.1", taken)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    threeup3down.core.errors.TableError: port ... on 127.0.0.1 is in use: stop what listens there, or give another --port
+    >>> for bound in sockets:
+    ...     bound.close()
+    """
+    try:
+        addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as error:
+        raise TableError(f"cannot listen on {host!r}: {error.strerror}", code="bad-address") from None
+    sockets: list[socket.socket] = []
+    for family, kind, proto, _, address in dict.fromkeys(info for info in addresses):
+        bound = socket.socket(family, kind, proto)
+        sockets.append(bound)
+        bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            bound.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        wanted = port if port or len(sockets) == 1 else int(sockets[0].getsockname()[1])
+        if wanted != port:
+            address = (address[0], wanted, *address[2:])
+        try:
+            bound.bind(address)
+            bound.listen(2048)
+        except OSError as error:
+            for opened in sockets:
+                opened.close()
+            if error.errno == errno.EADDRINUSE:
+                raise TableError(
+                    f"port {wanted} on {host} is in use: stop what listens there, or give another --port",
+                    code="address-in-use",
+                ) from None
+            raise TableError(f"cannot listen on port {port} of {host}: {error.strerror}", code="bad-address") from None
+    return sockets
+
+
+def _url(host: str, port: int) -> str:
+    """The address a browser opens, ``http://127.0.0.1:8000`` (IPv6 in brackets)."""
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, saying on standard output where it listens once it does."""
+
+    def __init__(self, config: uvicorn.Config, url: str) -> None:
+        super().__init__(config)
+        self.url = url
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        print(f"listening on {self.url}", flush=True)
+
+
 def serve(
     database: str = "sqlite:///tables.db",
     *,
@@ -129,9 +194,13 @@ def serve(
 ) -> None:
     """Serve the tables of ``database`` on ``host``:``port`` until interrupted,
     deleting tables abandoned for ``expire_after`` seconds (``None``: never), and
-    the files of the directory ``static`` (a front end) at ``/``.
+    the files of the directory ``static`` (a front end) at ``/``. Once it
+    listens, it prints one line on standard output, ``listening on
+    http://127.0.0.1:8000`` (the port it was given, or the one it found for
+    ``port=0``).
 
-    A database that cannot be opened is refused before the server starts:
+    A database that cannot be opened, and a port already in use (:func:`listen`),
+    are refused before the server starts:
 
     >>> serve("mysql://db")
     Traceback (most recent call last):
@@ -142,6 +211,11 @@ def serve(
     if static is not None:  # before the database is opened, or created
         _check_static(static)
     store = open_store(database)
+    try:
+        sockets = listen(host, port)
+    except TableError:
+        store.close()
+        raise
     hub = TableHub(store, expire_after=expire_after)
     app = create_app(store, limits=limits, origins=origins, cors=cors, hub=hub, static=static)
     config = uvicorn.Config(
@@ -156,4 +230,4 @@ def serve(
         lifespan="on",
     )
     gc.freeze()  # what is loaded by now lasts the server's life: no collection looks at it again
-    uvicorn.Server(config).run()
+    _Server(config, _url(host, sockets[0].getsockname()[1])).run(sockets=sockets)

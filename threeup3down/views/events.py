@@ -232,7 +232,9 @@ class PileCleared:
 
 @attrs.frozen
 class PilePickedUp:
-    """A player picked up the discard pile into their hand (T3, F4).
+    """A player picked up the discard pile into their hand (T3, F4); with no
+    cards, the player declined the extra play of a Clear +1 (C2), which is
+    written as picking up the empty pile it left.
 
     >>> PilePickedUp(player=0, cards=(Card.RED_4, Card.BLUE_9)).cards[-1]
     Card.BLUE_9

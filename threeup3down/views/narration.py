@@ -80,6 +80,15 @@ def describe(event: Event, *, you: int | None = None, locale: str | None = None)
     'You play 7r from your 3UP cards.'
     >>> describe(CardsPlayed(player=0, cards=(Card.RED_7,), source=Zone.UP), locale="km")
     'អ្នកលេង 0 លេង 7r ពីសន្លឹកបៀ 3UP របស់ពួកគេ។'
+
+    Picking up the empty pile a Clear +1 left is declining its play (C2):
+
+    >>> from threeup3down.views.events import PilePickedUp
+    >>> describe(PilePickedUp(player=1, cards=()))
+    'Player 1 declines the extra play of the Clear +1.'
+
+    .. versionchanged:: 0.5.0
+       A declined Clear +1 play is told as such, not as picking up 0 cards.
     """
     catalog = translation(locale)
     _, ngettext = catalog.gettext, catalog.ngettext
@@ -148,6 +157,10 @@ def describe(event: Event, *, you: int | None = None, locale: str | None = None)
             return text % {"player": player, "position": position, "card": str(card)}
         case PileCleared(cards=cards, cause=cause):
             return _(_CAUSES[cause]) % {"cards": _cards(cards)}
+        case PilePickedUp(player=player, cards=()):  # C2: only a declined Clear +1 play picks up nothing
+            text = _("You decline the extra play of the Clear +1.") if player == you else _(
+                "Player %(player)s declines the extra play of the Clear +1.")
+            return text % {"player": player}
         case PilePickedUp(player=player, cards=cards):
             count = len(cards)
             text = ngettext("You pick up the pile (%(count)s card).", "You pick up the pile (%(count)s cards).", count) if (
