@@ -54,8 +54,11 @@ def pick(values: jax.Array, index: jax.Array) -> jax.Array:
 
 
 def _kind_at(kinds: jax.Array, index: jax.Array) -> jax.Array:
-    """The kind at ``index`` of a place in order, ``-1`` past its ends."""
-    return jnp.where((index >= 0) & (index < kinds.shape[0]), pick(kinds, index), -1)
+    """The kind at ``index`` of a place in order, ``-1`` past its ends: an index into
+    the array (over a batch, one gather of a card per table, where :func:`pick`'s
+    comparison would read the whole pile)."""
+    inside = (index >= 0) & (index < kinds.shape[0])
+    return jnp.where(inside, kinds[jnp.clip(index, 0, kinds.shape[0] - 1)], -1)
 
 
 def put(values: jax.Array, index: jax.Array, value: jax.Array) -> jax.Array:
@@ -88,13 +91,15 @@ def mask_one(t: Params, s: TableState, choosing: bool) -> jax.Array:
     from_hand = (hand_size > 0) | (s.draw_size > 0)
     from_up = ~from_hand & (up_size > 0)
     flipping = ~from_hand & ~from_up
-    held = _rank_counts(jnp.where(from_hand, hand, up)).astype(jnp.float32)
-    # whether the hand (or the 3UP cards) holds the cards of each play or 3UP choice
+    held = _rank_counts(jnp.where(from_hand, hand, up))
+    # whether the hand (or the 3UP cards) holds the cards of each play or 3UP choice:
+    # looked up in a table of "holds that many of that rank" (Params.wanted)
+    holds = (held[:, None] >= jnp.arange(t.most_played + 1)).reshape(-1)
     if choosing:
-        enough = (held @ t.wanted >= t.copies).reshape(3, -1).all(axis=0)
+        enough = holds[t.wanted].all(axis=0)
     else:  # a play takes cards of one rank: the first of the three ranks
         actions = kind.shape[0]
-        front = held @ t.wanted[:, : t.front] >= t.copies[: t.front]
+        front = holds[t.wanted[0, : t.front]]
         enough = jnp.concatenate([front, jnp.zeros(actions - t.front, bool)])
     # S3: any three of the six dealt cards
     choices = (kind == CHOOSE) & enough

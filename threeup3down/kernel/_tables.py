@@ -176,10 +176,11 @@ class Params:
     position: jax.Array
     need: jax.Array
     wanted: jax.Array
-    """``float32[14, 3 A]``: for each action, up to three ranks it takes, one-hot
-    (index 0, no rank), so that the cards held of each are one product."""
-    copies: jax.Array
-    """``float32[3 A]``: how many cards of each of those ranks the action takes."""
+    """``int32[3, A]``: for each action, up to three ranks it takes and how many
+    cards of each, as ``rank * (most_played + 1) + copies`` (0: none), the index of
+    "holds that many of that rank" in :func:`~threeup3down.kernel._play.mask_one`'s
+    table of the cards held, so that whether a hand holds each action's cards is
+    one lookup per rank."""
     draw_instead: jax.Array
     """O2."""
     reverse_on_one: jax.Array
@@ -246,14 +247,10 @@ def params(rules: Rules) -> Params:
 def _params(rules: Rules) -> Params:
     t = tables(rules)
     actions = t.actions
-    by_slot = np.zeros((RANKS + 1, 3, actions), dtype=np.float32)
-    copies_by_slot = np.zeros((3, actions), dtype=np.float32)
+    wanted = np.zeros((3, actions), dtype=np.int32)
     for action in range(actions):
         for slot, rank in enumerate(np.flatnonzero(t.need[action])):
-            by_slot[rank + 1, slot, action] = 1
-            copies_by_slot[slot, action] = t.need[action, rank]
-    wanted = by_slot.reshape(RANKS + 1, 3 * actions)
-    copies = copies_by_slot.reshape(3 * actions)
+            wanted[slot, action] = (rank + 1) * (t.most_played + 1) + t.need[action, rank]
     front = int(np.argmax(t.kind == CHOOSE))
     assert (t.kind[front:] == CHOOSE).all(), "the 3UP choices close the numbering"
 
@@ -271,7 +268,6 @@ def _params(rules: Rules) -> Params:
         position=jnp.asarray(t.position),
         need=jnp.asarray(t.need),
         wanted=jnp.asarray(wanted),
-        copies=jnp.asarray(copies),
         draw_instead=flag(rules.draw_instead),
         reverse_on_one=flag(rules.reverse_on_one),
         reverse_each_one=flag(rules.reverse_each_one),
