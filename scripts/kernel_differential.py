@@ -7,7 +7,8 @@ the kernel and the engine at once and compares, at every decision, the kernel's
 legal-action mask with the encoding of :func:`~threeup3down.legal_moves`, its
 successor (decoded) with :func:`~threeup3down.apply`'s, its observation of the
 seat to move with the adapters' tensor, and the rewards where a game ends. The
-options the kernel refuses are listed as refused.
+options the kernel refuses are listed as refused; under the same-colour swap (O7)
+each line also counts the decisions taken on a swap offer.
 
 Run from the repository root (needs the ``[jax]`` extra)::
 
@@ -52,12 +53,17 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             start = time.perf_counter()
             try:
-                made = lockstep(rules, tables=args.tables, decisions=args.decisions, seed=args.seed + number)
+                played = lockstep(rules, tables=args.tables, decisions=args.decisions, seed=args.seed + number)
             except Disagreement as disagreement:
                 print(f"{players} players, {name}: DISAGREEMENT (seed {args.seed + number})\n{disagreement}", flush=True)
                 return 1
-            total += made
-            print(f"{players} players, {name}: {made:,} decisions agree ({time.perf_counter() - start:.0f} s)", flush=True)
+            total += played.decisions
+            offers = f", {played.swap_offers:,} of them swap offers (O7)" if rules.same_colour_swap else ""
+            print(
+                f"{players} players, {name}: {played.decisions:,} decisions agree{offers}"
+                f" ({time.perf_counter() - start:.0f} s)",
+                flush=True,
+            )
     print(f"{total:,} decisions checked, no disagreement")
     return 0
 

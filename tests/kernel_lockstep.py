@@ -33,7 +33,7 @@ from threeup3down.adapters.encoding import ActionCodec, rewards
 from threeup3down.core.cards import Card
 from threeup3down import kernel
 
-__all__ = ["VALUES", "Disagreement", "lockstep", "variants"]
+__all__ = ["VALUES", "Disagreement", "Played", "lockstep", "variants"]
 
 VALUES: dict[str, tuple[object, ...]] = {
     "players": (),
@@ -50,6 +50,16 @@ VALUES: dict[str, tuple[object, ...]] = {
 
 class Disagreement(AssertionError):
     """The kernel and the engine disagree; the message shows where."""
+
+
+@attrs.frozen
+class Played:
+    """What :func:`lockstep` played, every table together."""
+
+    decisions: int
+    """Decisions made."""
+    swap_offers: int
+    """Of them, answers to a same-colour swap on offer (O7): a swap or ``keep``."""
 
 
 def _values(name: str, hint: object, default: object) -> tuple[object, ...]:
@@ -93,9 +103,10 @@ def variants(players: int) -> Iterator[tuple[str, Rules]]:
                     break
 
 
-def lockstep(rules: Rules, *, tables: int, decisions: int, seed: int) -> int:
+def lockstep(rules: Rules, *, tables: int, decisions: int, seed: int) -> Played:
     """Play random legal actions at ``tables`` tables at once in the kernel and the
-    engine, until ``decisions`` decisions are made; return how many were. The
+    engine, until ``decisions`` decisions are made; return how many were, and how
+    many answered a swap offer (O7). The
     first games are dealt by :func:`threeup3down.kernel.init`, and where a game
     ends the next is dealt by :func:`~threeup3down.new_game`. Where a game ends,
     the kernel's rewards are compared with the adapters'. Raises
@@ -105,7 +116,7 @@ def lockstep(rules: Rules, *, tables: int, decisions: int, seed: int) -> int:
     tensors = encoder(rules)
     batch = kernel.init(jax.random.key(seed), rules, tables)
     states = kernel.to_game_states(batch)
-    made = 0
+    made = offers = 0
     while made < decisions:
         mask = np.asarray(kernel.legal_action_mask(batch))
         movers = jnp.asarray([state.current_player for state in states])
@@ -135,6 +146,7 @@ def lockstep(rules: Rules, *, tables: int, decisions: int, seed: int) -> int:
             actions[index] = action
             after.append(apply(state, codec.decode(action, state)))
             made += 1
+            offers += state.swap_offered
         batch = kernel.step(batch, actions)
         for index, (got, want) in enumerate(zip(kernel.to_game_states(batch), after)):
             if got != want:
@@ -152,7 +164,7 @@ def lockstep(rules: Rules, *, tables: int, decisions: int, seed: int) -> int:
                     )
             states = [new_game(rules, seed=rng.randrange(2**32)) if state.is_over else state for state in states]
             batch = kernel.from_game_states(states)
-    return made
+    return Played(decisions=made, swap_offers=offers)
 
 
 def float32_rewards(state: GameState) -> tuple[float, ...]:

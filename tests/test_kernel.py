@@ -28,16 +28,22 @@ from tests.kernel_lockstep import lockstep, variants  # noqa: E402
 SHAPES: dict[int, dict[str, Any]] = {
     2: {"omitted_colours": frozenset({Colour.RED, Colour.BLUE})},
     3: {"deck": Deck.LITERAL},
-    4: {"omitted_colours": frozenset({Colour.GREEN})},
+    4: {"omitted_colours": frozenset({Colour.GREEN}), "same_colour_swap": True},
     5: {"draw_instead": True},
-    6: {},
+    6: {"same_colour_swap": True},
 }
 """At each table size, an option that changes the kernel's array shapes, on under
 every other option there: the kernel compiles once per shape, so the test covers
-each option at every size with five compilations."""
+each option at every size with five compilations. The same-colour swap (O7),
+whose moves name colours, plays at 4 seats (two colours, so runs of one colour
+come often) and 6 (the full deck), under every other option."""
 
 DECISIONS = 48
 """Decisions per option and table size in the lock-step test."""
+SWAP_DECISIONS = 600
+"""Decisions of the O7 tables themselves (no other option on, or with
+``colour_run_in_play``) in the lock-step test: a game's first swap offer comes
+some way into play."""
 TABLES = 4
 """Tables in every batch of the tests: a batch's size is part of a compiled
 function's shape, so one size compiles each function once per shape."""
@@ -70,18 +76,29 @@ def _on_shape(players: int) -> Iterator[tuple[str, Rules]]:
 
 @pytest.mark.spec("S1", "S2", "S3", "S4", "S5", "T1", "T2", "T3", "T4", "P1", "P2", "P3", "P4", "C1", "C2", "C3",
                   "C4", "C5", "C6", "C7", "F1", "F2", "F3", "F4", "F5", "W1", "O1", "O2", "O3", "O5", "O6", "O8",
-                  "O9", "O10")
+                  "O7", "O9", "O10")
 @pytest.mark.parametrize("players", sorted(SHAPES))
 def test_kernel_plays_the_engines_game(players: int) -> None:
     """At every decision of random play, under each option the kernel covers, the
     kernel's legal mask is the encoding of legal_moves, its successor decodes to
     apply's, its observation of the seat to move is the adapters' tensor, and its
-    rewards at a game's end are the adapters'."""
+    rewards at a game's end are the adapters'. Under O7, random play reaches swap
+    offers, and answers them."""
     checked = []
+    offers = 0
     for seed, (name, rules) in enumerate(_on_shape(players)):
-        assert lockstep(rules, tables=TABLES, decisions=DECISIONS, seed=seed) >= DECISIONS, name
+        swapping = SHAPES[players].get("same_colour_swap") and name in ("base", "colour_run_in_play=True")
+        budget = SWAP_DECISIONS if swapping else DECISIONS
+        played = lockstep(rules, tables=TABLES, decisions=budget, seed=seed)
+        assert played.decisions >= budget, name
+        offers += played.swap_offers
         checked.append(name)
     assert {"base", "places=True", "reverse_each_one=True", "pile_swap=True", "turn_limit=None"} <= set(checked)
+    if SHAPES[players].get("same_colour_swap"):
+        assert "colour_run_in_play=True" in checked
+        assert offers >= 5
+    else:
+        assert offers == 0
 
 
 def test_every_option_is_covered_or_refused_by_name() -> None:
@@ -98,9 +115,8 @@ def test_every_option_is_covered_or_refused_by_name() -> None:
 
 
 def test_refusals_name_the_option() -> None:
-    """The same-colour swap (O7), custom cards and two decks (O11) are refused at init."""
+    """Custom cards and two decks (O11) are refused at init."""
     refusals: tuple[tuple[dict[str, Any], str], ...] = (
-        ({"same_colour_swap": True}, "same_colour_swap"),
         ({"custom_cards": Rules().deck_cards()}, "custom_cards"),
         ({"players": 8, "decks": 2}, "decks"),
     )
@@ -216,8 +232,8 @@ def test_bad_input_is_refused() -> None:
         kernel.legal_action_mask(new_game(Rules(players=2), seed=1))  # type: ignore[arg-type]
     with pytest.raises(ThreeUpError, match="one rules"):
         kernel.from_game_states([new_game(Rules(players=2), seed=1), new_game(Rules(players=3), seed=1)])
-    with pytest.raises(RulesError, match="same-colour swap"):
-        kernel.from_game_states([new_game(Rules(players=2, same_colour_swap=True), seed=1)])
+    with pytest.raises(RulesError, match="custom cards"):
+        kernel.from_game_states([new_game(Rules(players=2, custom_cards=Rules().deck_cards()), seed=1)])
 
 
 @pytest.mark.spec("W1", "O1", "O10")

@@ -82,19 +82,23 @@ def init(key: jax.Array, rules: Rules, batch: int) -> TableState:
     :func:`~threeup3down.new_game`. The first player (O9) and the pile swap (O5)
     are drawn from ``key`` too.
 
-    The kernel covers the base game and every option that changes play except the
-    same-colour swap (O7); it refuses that, custom cards and two decks (O11) with a
-    :class:`~threeup3down.RulesError` naming the option. The scoring of a match
-    (O4) is outside any one game, so it is no concern here.
+    The kernel covers the base game and every option that changes play, the
+    same-colour swap (O7) included (its actions name colours, as the
+    :class:`~threeup3down.adapters.encoding.ActionCodec` numbers them); it refuses
+    custom cards and two decks (O11) with a :class:`~threeup3down.RulesError`
+    naming the option. The scoring of a match (O4) is outside any one game, so it
+    is no concern here.
 
     >>> import jax
     >>> tables = init(jax.random.key(1), Rules(players=3), 2)
     >>> tables.hand.sum(axis=2).tolist(), tables.draw_size.tolist()
     ([[6, 6, 6], [6, 6, 6]], [57, 57])
-    >>> init(jax.random.key(1), Rules(players=3, same_colour_swap=True), 2)
+    >>> init(jax.random.key(1), Rules(players=3, same_colour_swap=True), 2).swap_offered.tolist()
+    [False, False]
+    >>> init(jax.random.key(1), Rules(players=8, decks=2), 2)
     Traceback (most recent call last):
     ...
-    threeup3down.core.errors.RulesError: same_colour_swap: the kernel does not cover the same-colour swap (O7), whose moves name colours
+    threeup3down.core.errors.RulesError: decks: the kernel does not cover two decks (O11): the kernel seats 2-6 players
 
     .. versionadded:: 0.5.0
     """

@@ -16,13 +16,16 @@ from threeup3down.core.cards import Rank
 from threeup3down.kernel._state import TableState, canonical
 from threeup3down.kernel._tables import (
     CHOOSE,
+    COLOURS,
     DRAW,
     FLIP,
+    KEEP,
     KINDS,
     PICK,
     PLAY_HAND,
     PLAY_UP,
     RANKS,
+    SWAP,
     TAKE,
     Params,
 )
@@ -72,6 +75,14 @@ def _top_rank(s: TableState) -> jax.Array:
     return rank_of(_kind_at(s.discard_pile, s.discard_size - 1))
 
 
+def _unit_counts(t: Params, counts: jax.Array) -> jax.Array:
+    """Cards of each unit the actions take, indexed from 1 (index 0, none, holds 0):
+    by kind when moves name colours (O7), else by rank."""
+    if t.colours:
+        return jnp.concatenate([jnp.zeros(1, counts.dtype), counts])
+    return _rank_counts(counts)
+
+
 def _onehot(kind: jax.Array) -> jax.Array:
     return (jnp.arange(KINDS) == kind).astype(jnp.int32)
 
@@ -91,15 +102,15 @@ def mask_one(t: Params, s: TableState, choosing: bool) -> jax.Array:
     from_hand = (hand_size > 0) | (s.draw_size > 0)
     from_up = ~from_hand & (up_size > 0)
     flipping = ~from_hand & ~from_up
-    held = _rank_counts(jnp.where(from_hand, hand, up))
+    held = _unit_counts(t, jnp.where(from_hand, hand, up))
     # whether the hand (or the 3UP cards) holds the cards of each play or 3UP choice:
-    # looked up in a table of "holds that many of that rank" (Params.wanted)
+    # looked up in a table of "holds that many of that unit" (Params.wanted)
     holds = (held[:, None] >= jnp.arange(t.most_played + 1)).reshape(-1)
+    actions = kind.shape[0]
     if choosing:
         enough = holds[t.wanted].all(axis=0)
-    else:  # a play takes cards of one rank: the first of the three ranks
-        actions = kind.shape[0]
-        front = holds[t.wanted[0, : t.front]]
+    else:  # a play takes cards of one rank: the first of the three ranks (of the three kinds, O7)
+        front = holds[t.wanted[: COLOURS if t.colours else 1, : t.front]].all(axis=0)
         enough = jnp.concatenate([front, jnp.zeros(actions - t.front, bool)])
     # S3: any three of the six dealt cards
     choices = (kind == CHOOSE) & enough
@@ -116,7 +127,17 @@ def mask_one(t: Params, s: TableState, choosing: bool) -> jax.Array:
     draw = (kind == DRAW) & s.may_draw  # C2, C3
     must_draw = s.may_draw & (s.owed_plays > 0) & (hand_size == 0) & (s.draw_size > 0)  # C5
     playing = jnp.where(must_draw, kind == DRAW, plays | flips | take | picks_up | draw)
+    if t.colours:  # O7: on offer, every exchange of a hand card with a different 3UP card, or keep
+        swaps = (kind == SWAP) & (hand > 0)[t.swap_hand] & (up > 0)[t.swap_up]
+        playing = jnp.where(s.swap_offered, swaps | (kind == KEEP), playing)
     return jnp.where(s.phase == SETUP, choices, jnp.where(s.phase == PLAY, playing, False))
+
+
+def _taken(t: Params, counts: jax.Array, action: jax.Array) -> jax.Array:
+    """P1, S3: the cards ``action`` takes out of ``counts``: the kinds it names when
+    moves name colours (O7), else the first in card order of its ranks (D3)."""
+    need = t.need[action]
+    return need if t.colours else _take_first(counts, need)
 
 
 def _take_first(counts: jax.Array, need: jax.Array) -> jax.Array:
@@ -138,6 +159,16 @@ def _draw(hand: jax.Array, pile: jax.Array, size: jax.Array, count: jax.Array) -
     return hand + drawn, size - count
 
 
+def _colour_runs(pile: jax.Array) -> jax.Array:
+    """O7: whether the card at each place of a pile in order tops four cards of one
+    colour (a kind's colour is ``kind % 3``)."""
+    colour = jnp.where(pile >= 0, pile % COLOURS, -1)
+    runs = colour >= 0
+    for depth in range(1, 4):
+        runs &= jnp.concatenate([jnp.full(depth, -2, colour.dtype), colour[:-depth]]) == colour
+    return runs
+
+
 def _next_seat(players: int, player: jax.Array, direction: jax.Array, gone: jax.Array) -> jax.Array:
     """S6, O3, O1: the next seat in the direction of play that still holds cards."""
     seats = (player + direction * jnp.arange(1, players + 1)) % players
@@ -153,7 +184,7 @@ def _choose_up(t: Params, s: TableState, action: jax.Array) -> TableState:
     last seat, the piles change owners (O5) and play begins."""
     players = t.players
     player = s.current_player
-    chosen = _take_first(pick(s.hand, player), t.need[action])
+    chosen = _taken(t, pick(s.hand, player), action)
     receiver = jnp.where(t.chosen_faces, (player + 1) % players, player)
     hand = put(s.hand, player, pick(s.hand, player) - chosen)
     up = put(s.up, receiver, chosen)
@@ -184,7 +215,7 @@ def _play(t: Params, s: TableState, action: jax.Array) -> TableState:
     # P1, D3: a play takes the first cards of its rank from the hand or the 3UP cards
     from_hand = code == PLAY_HAND
     playing = from_hand | (code == PLAY_UP)
-    played = _take_first(jnp.where(from_hand, hand, up), t.need[action]) * playing
+    played = _taken(t, jnp.where(from_hand, hand, up), action) * playing
     # F3: a flip turns over the card at its position; the others close up
     flipping = code == FLIP
     at = t.position[action]
@@ -241,10 +272,25 @@ def _play(t: Params, s: TableState, action: jax.Array) -> TableState:
     takes = code == TAKE
     hand_after = jnp.where(early | takes, drawn, hand_after)
     draw_size = jnp.where(early | takes, draw_size, s.draw_size)
+    if t.colours:
+        # O7: a swap exchanges a hand card with a 3UP card, seen by all; keep changes nothing
+        swapping = code == SWAP
+        given, taken = _onehot(t.swap_hand[action]) * swapping, _onehot(t.swap_up[action]) * swapping
+        hand_after = hand_after - given + taken
+        up_after = up_after - taken + given
+        known_after = jnp.maximum(known_after - given, 0) + taken
+        resumes = (swapping | (code == KEEP)) & (s.owed_plays > 0)  # then the owed plays, else the turn ends
+        # O7: a play that leaves four cards of one colour on top (with colour_run_in_play,
+        # a run topped by any card it laid) offers the swap to a player holding hand and 3UP cards
+        lowest = pile_size - jnp.where(t.colour_run_in_play, count, 1)
+        completes = (_colour_runs(pile) & (positions >= lowest) & (positions < pile_size)).any()
+        offers = laid & completes & (hand_after.sum() > 0) & (up_after.sum() > 0)
+    else:
+        resumes = offers = jnp.asarray(False)
 
     held = hand_after.sum() + up_after.sum() + (down_after >= 0).sum()
     goes_out = laid & (held == 0)  # W1, C7
-    goes_on = laid & ~goes_out & (owed > 0)  # C2, C3, C5: the turn goes on
+    goes_on = laid & ~goes_out & ((owed > 0) | offers)  # C2, C3, C5, O7: the turn goes on
     # W1, O1: the seat goes out; the game ends, or play goes on for the places
     finished = jnp.where(goes_out, put(s.finished, s.finished_count, player), s.finished)
     finished_count = s.finished_count + goes_out
@@ -256,7 +302,7 @@ def _play(t: Params, s: TableState, action: jax.Array) -> TableState:
     finished = jnp.where(fill, put(finished, finished_count, last), finished)
     finished_count = finished_count + fill
     # T4: the end of a turn: draw up to three, then the next seat (S6); O10: the turn limit
-    ends = ~early & ~goes_on & ~decided
+    ends = ~early & ~goes_on & ~decided & ~resumes
     refilled, refilled_size = _draw(
         hand_after, s.draw_pile, draw_size, jnp.where(held > 0, HAND_SIZE - hand_after.sum(), 0)
     )
@@ -268,19 +314,20 @@ def _play(t: Params, s: TableState, action: jax.Array) -> TableState:
     next_player = jnp.where(ends & ~limited, following, player)
     phase = jnp.where(decided | limited, OVER, PLAY)
     may_draw = jnp.where(
-        early,
-        False,
+        early | resumes,
+        s.may_draw & resumes,
         goes_on
+        & (owed > 0)
         & (s.draw_size > 0)
         & ((hand_after.sum() < HAND_SIZE) | t.early_one)
         & ((extra > 0) | t.clear_two_each),
     )
     may_decline = jnp.where(
-        early,
+        early | resumes,
         s.may_decline,
         goes_on & (rank == _CLEAR_PLUS_1) & (owed == 1) & t.clear_one_optional,
     )
-    owed = jnp.where(early, s.owed_plays, jnp.where(goes_on, owed, 0))
+    owed = jnp.where(early | resumes, s.owed_plays, jnp.where(goes_on, owed, 0))
     return dataclasses.replace(
         s,
         phase=phase,
@@ -298,6 +345,7 @@ def _play(t: Params, s: TableState, action: jax.Array) -> TableState:
         owed_plays=owed,
         may_draw=may_draw,
         may_decline=may_decline,
+        swap_offered=offers,
         direction=jnp.where(early, s.direction, direction),
         turn=turn,
         finished=finished,

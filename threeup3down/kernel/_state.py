@@ -78,6 +78,8 @@ class TableState:
     """``[B]`` whether the early draw is on offer (C2, C3)."""
     may_decline: jax.Array
     """``[B]`` whether the extra play of a Clear +1 may be declined (C2)."""
+    swap_offered: jax.Array
+    """``[B]`` whether the same-colour swap is on offer (O7)."""
     direction: jax.Array
     """``[B]`` +1, or -1 once reversed (O3)."""
     turn: jax.Array
@@ -136,6 +138,7 @@ def _encode(state: GameState, cards: int) -> dict[str, object]:
         "owed_plays": state.owed_plays,
         "may_draw": state.may_draw,
         "may_decline": state.may_decline,
+        "swap_offered": state.swap_offered,
         "direction": state.direction,
         "turn": state.turn,
         "finished": _padded(state.finished, players),
@@ -150,6 +153,7 @@ DTYPES: dict[str, type] = {
     **{name: np.int8 for name in ("hand", "up", "known", "down", "draw_pile", "discard_pile", "discard_counts", "out_of_game")},
     "may_draw": np.bool_,
     "may_decline": np.bool_,
+    "swap_offered": np.bool_,
 }
 """Each field's type: cards and their counts in 8 bits (a deck holds at most 84
 cards), which keeps a table small; counters in 32; flags as booleans."""
@@ -168,7 +172,7 @@ def from_game_states(states: Sequence[GameState]) -> TableState:
 
     Raises :class:`~threeup3down.RulesError` if the rules have an option the kernel
     does not cover, :class:`~threeup3down.ThreeUpError` if the states are not of one
-    rules or one has a same-colour swap on offer.
+    rules.
 
     >>> from threeup3down import Rules, new_game
     >>> batch = from_game_states([new_game(Rules(players=2), seed=seed) for seed in range(3)])
@@ -257,7 +261,7 @@ def _decode(rules: Rules, arrays: dict[str, npt.NDArray[np.int32]], index: int) 
         out_of_game=_cards_of(field("out_of_game")),
         owed_plays=int(field("owed_plays")),
         may_draw=bool(field("may_draw")),
-        swap_offered=False,
+        swap_offered=bool(field("swap_offered")),
         direction=int(field("direction")),
         turn=int(field("turn")),
         finished=tuple(field("finished").tolist()[: int(field("finished_count"))]),

@@ -19,20 +19,23 @@ import numpy as np
 import numpy.typing as npt
 
 from threeup3down.adapters.encoding import ActionCodec
-from threeup3down.core.cards import Card, Rank
+from threeup3down.core.cards import Card, Colour, Rank
 from threeup3down.core.errors import RulesError
 from threeup3down.core.moves import ChooseUp, DeclineSwap, Draw, DrawInstead, FlipDown, PickUp, Play, Source, Swap
 from threeup3down.core.rules import ClearTwoDraw, EarlyDraw, FirstPlayer, PileSwapSeats, Rules
 
 __all__ = [
     "CHOOSE",
+    "COLOURS",
     "DRAW",
     "FLIP",
+    "KEEP",
     "KINDS",
     "PICK",
     "PLAY_HAND",
     "PLAY_UP",
     "RANKS",
+    "SWAP",
     "TAKE",
     "Params",
     "Tables",
@@ -46,12 +49,17 @@ KINDS = len(Card)
 """The 39 kinds of card; a kind's index is its place in card order."""
 RANKS = len(Rank)
 """The 13 ranks; a kind's rank is ``kind // 3 + 1``."""
+COLOURS = len(Colour)
+"""The 3 colours; a kind's colour is ``kind % 3``, its place in :class:`~threeup3down.Colour`."""
+assert all(
+    card.rank == index // COLOURS + 1 and card.colour is tuple(Colour)[index % COLOURS]
+    for index, card in enumerate(Card)
+), "card order runs by rank, then colour"
 
-PICK, DRAW, FLIP, TAKE, PLAY_HAND, PLAY_UP, CHOOSE = range(7)
+PICK, DRAW, FLIP, TAKE, PLAY_HAND, PLAY_UP, CHOOSE, KEEP, SWAP = range(9)
 """What an action does, as :class:`Tables.kind` codes it."""
 
 _REFUSED: tuple[tuple[str, object, str], ...] = (
-    ("same_colour_swap", False, "the same-colour swap (O7), whose moves name colours"),
     ("custom_cards", None, "custom cards"),
     ("decks", 1, "two decks (O11): the kernel seats 2-6 players"),
 )
@@ -63,10 +71,11 @@ def check_covered(rules: Rules) -> None:
     """Raise :class:`~threeup3down.RulesError` naming the first option of ``rules``
     the kernel does not cover.
 
-    >>> check_covered(Rules(players=2, same_colour_swap=True))
+    >>> check_covered(Rules(players=2, same_colour_swap=True))   # O7 is covered
+    >>> check_covered(Rules(players=8, decks=2))
     Traceback (most recent call last):
     ...
-    threeup3down.core.errors.RulesError: same_colour_swap: the kernel does not cover the same-colour swap (O7), whose moves name colours
+    threeup3down.core.errors.RulesError: decks: the kernel does not cover two decks (O11): the kernel seats 2-6 players
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"the kernel needs a Rules value, not {rules!r}", fields=())
@@ -93,8 +102,14 @@ class Tables:
     position: npt.NDArray[np.int32]
     """The 3DOWN position a flip turns over (0 for other actions)."""
     need: npt.NDArray[np.int32]
-    """For each action, the cards of each rank it takes (13 per action): a 3UP
-    choice its three, a play its cards; 0 for other actions."""
+    """For each action, the cards of each unit it takes (:attr:`units` per
+    action): a 3UP choice its three, a play its cards; 0 for other actions. A unit
+    is a rank, or with colours told apart (O7) a kind, as the
+    :class:`~threeup3down.adapters.encoding.ActionCodec` numbers the moves."""
+    swap_hand: npt.NDArray[np.int32]
+    """O7: the kind a swap takes from the hand (0 for other actions)."""
+    swap_up: npt.NDArray[np.int32]
+    """O7: the kind a swap takes from the 3UP cards (0 for other actions)."""
     most_played: int
     """The most cards one action plays."""
 
@@ -110,9 +125,16 @@ class Tables:
     def actions(self) -> int:
         return int(self.kind.shape[0])
 
+    @property
+    def colours(self) -> bool:
+        """Whether moves name colours (O7): the units of :attr:`need` are kinds, not ranks."""
+        return self.rules.colour_matters
 
-def _meaning(move: object) -> tuple[int, int, int, int, tuple[int, ...]]:
-    """An action's code, rank, size, position and the ranks it takes."""
+
+def _meaning(move: object) -> tuple[int, int, int, int, tuple[Card, ...]]:
+    """An action's code, rank, size, position and cards: the cards it takes (the
+    first in card order of its ranks, unless colours are told apart), or a swap's
+    hand card and 3UP card."""
     match move:
         case PickUp():
             return PICK, 0, 0, 0, ()
@@ -122,14 +144,15 @@ def _meaning(move: object) -> tuple[int, int, int, int, tuple[int, ...]]:
             return FLIP, 0, 0, move.position, ()
         case DrawInstead():
             return TAKE, 0, 0, 0, ()
+        case DeclineSwap():
+            return KEEP, 0, 0, 0, ()
+        case Swap():
+            return SWAP, 0, 0, 0, (move.hand_card, move.up_card)
         case Play():
-            ranks = tuple(int(card.rank) for card in move.cards)
             code = PLAY_HAND if move.source is Source.HAND else PLAY_UP
-            return code, ranks[0], len(ranks), 0, ranks
+            return code, int(move.cards[0].rank), len(move.cards), 0, move.cards
         case ChooseUp():
-            return CHOOSE, 0, 0, 0, tuple(int(card.rank) for card in move.cards)
-        case Swap() | DeclineSwap():  # refused by check_covered
-            raise AssertionError("the kernel does not number O7's moves")
+            return CHOOSE, 0, 0, 0, move.cards
     raise AssertionError(f"unknown move {move!r}")
 
 
@@ -140,11 +163,17 @@ def tables(rules: Rules) -> Tables:
     check_covered(rules)
     codec = ActionCodec(rules)
     meanings = [_meaning(codec.representative(action)) for action in range(codec.num_actions)]
-    need = np.zeros((len(meanings), RANKS), dtype=np.int32)
-    for action, (_, _, _, _, ranks) in enumerate(meanings):
-        for rank in ranks:
-            need[action, rank - 1] += 1
     kinds = {card: index for index, card in enumerate(Card)}
+    colours = rules.colour_matters
+    need = np.zeros((len(meanings), KINDS if colours else RANKS), dtype=np.int32)
+    swap_hand = np.zeros(len(meanings), dtype=np.int32)
+    swap_up = np.zeros(len(meanings), dtype=np.int32)
+    for action, (code, _, _, _, cards) in enumerate(meanings):
+        if code == SWAP:
+            swap_hand[action], swap_up[action] = (kinds[card] for card in cards)
+            continue
+        for card in cards:
+            need[action, kinds[card] if colours else card.rank - 1] += 1
     deck = np.array([kinds[card] for card in rules.deck_cards()], dtype=np.int32)
     return Tables(
         rules=rules,
@@ -155,6 +184,8 @@ def tables(rules: Rules) -> Tables:
         size=np.array([meaning[2] for meaning in meanings], dtype=np.int32),
         position=np.array([meaning[3] for meaning in meanings], dtype=np.int32),
         need=need,
+        swap_hand=swap_hand,
+        swap_up=swap_up,
         most_played=max(meaning[2] for meaning in meanings),
     )
 
@@ -169,18 +200,21 @@ class Params:
     cards: int
     most_played: int
     front: int
-    """How many actions come before the 3UP choices, which close the numbering."""
+    """How many actions come before the 3UP choices, which close the numbering
+    (the swaps after them, with O7)."""
+    colours: bool
+    """O7: moves name colours, so :attr:`need` counts kinds, not ranks (:attr:`Tables.colours`)."""
     kind: jax.Array
     rank: jax.Array
     size: jax.Array
     position: jax.Array
     need: jax.Array
     wanted: jax.Array
-    """``int32[3, A]``: for each action, up to three ranks it takes and how many
-    cards of each, as ``rank * (most_played + 1) + copies`` (0: none), the index of
-    "holds that many of that rank" in :func:`~threeup3down.kernel._play.mask_one`'s
-    table of the cards held, so that whether a hand holds each action's cards is
-    one lookup per rank."""
+    """``int32[3, A]``: for each action, up to three units (ranks, or kinds with
+    O7) it takes and how many cards of each, as ``unit * (most_played + 1) +
+    copies`` (units from 1; 0: none), the index of "holds that many of that unit"
+    in :func:`~threeup3down.kernel._play.mask_one`'s table of the cards held, so
+    that whether a hand holds each action's cards is one lookup per unit."""
     draw_instead: jax.Array
     """O2."""
     reverse_on_one: jax.Array
@@ -213,15 +247,24 @@ class Params:
     """O5."""
     every_seat_swaps: jax.Array
     """O5: the pile swap moves every seat (:attr:`PileSwapSeats.EVERY`)."""
+    swap_hand: jax.Array
+    """O7: the kind each swap takes from the hand (:attr:`Tables.swap_hand`)."""
+    swap_up: jax.Array
+    """O7: the kind each swap takes from the 3UP cards."""
+    colour_run_in_play: jax.Array
+    """O7: a run completed by any card of a play counts (:attr:`Rules.colour_run_in_play`)."""
 
+
+_STATIC = ("players", "cards", "most_played", "front", "colours")
+"""The fields of :class:`Params` that are sizes and switches of the compiled code."""
 
 jax.tree_util.register_dataclass(
     Params,
-    data_fields=[field.name for field in dataclasses.fields(Params)][4:],
-    meta_fields=["players", "cards", "most_played", "front"],
+    data_fields=[field.name for field in dataclasses.fields(Params) if field.name not in _STATIC],
+    meta_fields=list(_STATIC),
 )
 
-_SHAPED = ("players", "deck", "custom_cards", "decks", "omitted_colours")
+_SHAPED = ("players", "deck", "custom_cards", "decks", "omitted_colours", "same_colour_swap")
 """The fields of :class:`~threeup3down.Rules` that decide the kernel's array shapes."""
 
 
@@ -249,10 +292,10 @@ def _params(rules: Rules) -> Params:
     actions = t.actions
     wanted = np.zeros((3, actions), dtype=np.int32)
     for action in range(actions):
-        for slot, rank in enumerate(np.flatnonzero(t.need[action])):
-            wanted[slot, action] = (rank + 1) * (t.most_played + 1) + t.need[action, rank]
+        for slot, unit in enumerate(np.flatnonzero(t.need[action])):
+            wanted[slot, action] = (unit + 1) * (t.most_played + 1) + t.need[action, unit]
     front = int(np.argmax(t.kind == CHOOSE))
-    assert (t.kind[front:] == CHOOSE).all(), "the 3UP choices close the numbering"
+    assert np.isin(t.kind[front:], (CHOOSE, SWAP)).all(), "the 3UP choices (then O7's swaps) close the numbering"
 
     def flag(value: bool) -> jax.Array:
         return jnp.asarray(value)
@@ -262,6 +305,7 @@ def _params(rules: Rules) -> Params:
         cards=t.cards,
         most_played=t.most_played,
         front=front,
+        colours=t.colours,
         kind=jnp.asarray(t.kind),
         rank=jnp.asarray(t.rank),
         size=jnp.asarray(t.size),
@@ -287,4 +331,7 @@ def _params(rules: Rules) -> Params:
         ),
         pile_swap=flag(rules.pile_swap),
         every_seat_swaps=flag(rules.pile_swap_seats is PileSwapSeats.EVERY),
+        swap_hand=jnp.asarray(t.swap_hand),
+        swap_up=jnp.asarray(t.swap_up),
+        colour_run_in_play=flag(rules.colour_run_in_play),
     )

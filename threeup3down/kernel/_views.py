@@ -57,7 +57,7 @@ def observe_one(t: Params, s: TableState, seat: jax.Array, fields: tuple[tuple[s
         "phase": jnp.arange(len(Phase)) == s.phase,
         "owed_plays": one(s.owed_plays),
         "may_draw": one(s.may_draw),
-        "swap_offered": jnp.zeros(1),
+        "swap_offered": one(s.swap_offered),
         "reversed": one(s.direction < 0),
         "pile_swap_pending": one(s.pile_swap[0] >= 0),
         "turn_fraction": one(_fraction(s.turn, t.turn_limit)),
