@@ -11,6 +11,8 @@ plays its first legal move.
 - ``hang``: never answers its first decision;
 - ``garbage``: answers every decision with text that is not JSON;
 - ``illegal``: answers every decision with a move that is not legal;
+- ``illegal-unheard``: answers its first decision with a move that is not
+  legal, and never answers the refusal;
 - ``illegal-once``: answers its first decision with an illegal move, then
   writes each refusal it gets to standard error as JSON, and plays legally;
 - ``flood``: answers its first decision with a line of 100,000 bytes;
@@ -67,7 +69,9 @@ def main(behaviour: str) -> None:
         if behaviour == "garbage":
             print("my move is the best", flush=True)
             continue
-        if behaviour == "illegal" or (behaviour == "illegal-once" and decisions == 1):
+        if behaviour == "illegal-unheard" and message["type"] == "refused":
+            time.sleep(3600)
+        if behaviour in ("illegal", "illegal-unheard") or (behaviour == "illegal-once" and decisions == 1):
             send({"type": "move", "move": "pick" if "pick" not in last_moves else "up:1r,1r,1r"})
             continue
         if behaviour == "flood":

@@ -96,10 +96,15 @@ def test_a_renamed_library_bot_plays_as_itself() -> None:
         (["random", "lowest"], 7, "games must be a positive multiple of 2"),
         (["random"], 8, "1 entrants for a table of 2 players"),
         (["random", "random"], 8, "two entrants named 'random'"),
+        # three tables of two (random-lowest, random-heuristic, lowest-heuristic): 2 games
+        # would leave the third table unplayed, 8 would give two bots more games than the third
+        (["random", "lowest", "heuristic"], 2, "games must be a positive multiple of 6, .* 3 tables"),
+        (["random", "lowest", "heuristic"], 8, "games must be a positive multiple of 6"),
     ],
 )
 def test_bad_tournaments_are_refused_before_any_game(entrants: list[str], games: int, problem: str) -> None:
-    """Too few entrants, two with one name, or games that leave a deal short of its rotations."""
+    """Too few entrants, two with one name, or games that leave a deal short of its
+    rotations or a table short of deals, so that not every bot plays as many games."""
     with pytest.raises(SimulationError, match=problem):
         tournament(Rules(players=2), entrants, games, seed=1, workers=1)
 

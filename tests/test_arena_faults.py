@@ -52,6 +52,9 @@ class PicksInSetup(RandomBot):
         (lambda: misbehaving("hang"), "clock", "ran out of its clock (0.2+0)"),
         (lambda: misbehaving("slow"), "clock", "ran out of its clock (0.2+0)"),
         (lambda: misbehaving("spawns"), "clock", "ran out of its clock (0.2+0)"),
+        (lambda: misbehaving("illegal-unheard"), "clock",
+         "waiting for another answer, after its answer '{\"type\": \"move\", \"move\": \"pick\"}' was refused "
+         "(S3: cannot pick up"),
         (lambda: misbehaving("garbage"), "refused", f"gave {REFUSALS} answers that are no legal move"),
         (lambda: misbehaving("illegal"), "refused", "S3: cannot pick up the discard pile during setup"),
         (lambda: misbehaving("flood"), "flood", "wrote a line longer than 65536 bytes"),

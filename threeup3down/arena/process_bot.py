@@ -134,8 +134,9 @@ class ProcessBot:
         started = time.monotonic()
         deadline = started + clock.remaining
         self._write(self._writer.line(clock, notations, document, observation.rules, rng.getrandbits(63)))
+        waiting = "its move"
         for refusal in range(1, REFUSALS + 1):
-            line = self._line(deadline, "its move")
+            line = self._line(deadline, waiting)
             try:
                 move = self._legal(line, observation, moves, notations)
             except _Refusal as refused:
@@ -146,6 +147,7 @@ class ProcessBot:
                         f"{refused.error}", policy="refused",
                     ) from None
                 self._send(refused_message(refused.error, refused.rule_id, REFUSALS - refusal))
+                waiting = f"another answer, after its answer {line[:200]!r} was refused ({refused.error})"
                 continue
             self._clocks[seat] = (observation.turn, observation.phase, clock.after(time.monotonic() - started))
             return move

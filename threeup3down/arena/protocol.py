@@ -269,8 +269,15 @@ def read_hello(line: str) -> str:
     Traceback (most recent call last):
     ...
     ValueError: hello protocol must be 1, the protocol version this arena speaks, not 2
+    >>> read_hello('hi there')
+    Traceback (most recent call last):
+    ...
+    ValueError: the first line must be a hello, a JSON object such as {"type": "hello", "protocol": 1, "bot": "first-move"}, not 'hi there'
     """
-    message = _message(line)
+    message = _message(
+        line, f'the first line must be a hello, a JSON object such as {{"type": "hello", "protocol": {PROTOCOL_VERSION}, '
+        '"bot": "first-move"}'
+    )
     if message.get("type") != "hello":
         raise ValueError(f"the first line must be a hello message, not {line[:200]!r}")
     protocol = message.get("protocol", MISSING)
@@ -292,18 +299,19 @@ def read_answer(line: str) -> str:
     ...
     ValueError: an answer is a JSON object such as {"type": "move", "move": "7g,7r"}, not '7g'
     """
-    message = _message(line)
+    message = _message(line, 'an answer is a JSON object such as {"type": "move", "move": "7g,7r"}')
     move = message.get("move")
     if message.get("type") != "move" or not isinstance(move, str) or set(message) != {"type", "move"}:
         raise ValueError(f'an answer is {{"type": "move", "move": "<move notation>"}}, not {line[:200]!r}')
     return move
 
 
-def _message(line: str) -> dict[str, object]:
+def _message(line: str, expected: str) -> dict[str, object]:
+    """The JSON object of ``line``; else :class:`ValueError`: what was ``expected``, and the line."""
     try:
         message = json.loads(line)
     except (ValueError, RecursionError):
         message = None
     if not isinstance(message, dict):
-        raise ValueError(f'an answer is a JSON object such as {{"type": "move", "move": "7g,7r"}}, not {line[:200]!r}')
+        raise ValueError(f"{expected}, not {line[:200]!r}")
     return message

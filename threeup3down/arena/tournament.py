@@ -183,9 +183,11 @@ def tournament(
 
     ``entrants`` lists the bots (names, objects or factories, as
     :func:`~threeup3down.simulation.simulate` takes them), or maps a name of
-    your choice to each; at least ``rules.players`` of them. ``games`` must
-    be a multiple of ``rules.players``, so that every deal is played in every
-    rotation. ``clock`` is the clock of every
+    your choice to each; at least ``rules.players`` of them. Every
+    ``rules.players`` of them sit at a table of their own (:func:`tables_of`),
+    and ``games`` must be a multiple of ``rules.players`` times the tables, so
+    that every table plays as many deals, each in every rotation of its seats.
+    ``clock`` is the clock of every
     :class:`~threeup3down.arena.process_bot.ProcessBot` entrant (the library's
     bots play on ``decision_time_limit`` alone). ``on_fault`` says what a
     bot's fault does, ``forfeit`` or ``stop`` (:data:`ON_FAULT`). The other
@@ -217,10 +219,12 @@ def tournament(
         raise SimulationError(
             f"{len(named)} entrants for a table of {players} players: a tournament needs at least {players}"
         )
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1 or games % players:
+    tables = tables_of(list(named), players)
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1 or games % (players * len(tables)):
         raise SimulationError(
-            f"games must be a positive multiple of {players} (each deal in every rotation of the seats), "
-            f"not {games!r}"
+            f"games must be a positive multiple of {players * len(tables)}, so that every entrant plays "
+            f"as many games: {len(tables)} table{'s' if len(tables) > 1 else ''} (every {players} of the "
+            f"{len(named)} entrants), each deal in all {players} rotations of its seats; not {games!r}"
         )
     require_openskill()  # before any game: the ratings need it
     given: dict[str, AnyBot | BotFactory] = {}
@@ -232,7 +236,6 @@ def tournament(
             given[name] = entrant
         elif entrant != name:
             given[name] = _ByName(entrant)
-    tables = tables_of(list(named), players)
     simulation, finishes = play_tables(
         rules, tables, games, seed=seed, bots=given, executor=executor, workers=workers,
         progress=progress, rotate=True, records=records, decision_time_limit=decision_time_limit,

@@ -101,7 +101,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--games", type=int, default=240,
-        help="how many games, a multiple of --players (default 240)",
+        help="how many games, a multiple of --players times the tables, every --players of the bots (default 240)",
     )
     parser.add_argument(
         "--clock", type=_clock, default=DEFAULT_CLOCK, metavar="BASE+INCREMENT",
@@ -154,7 +154,7 @@ def _run(rules: Rules, args: argparse.Namespace) -> int:
     if len(entrants) != len(args.bot):
         names = [name for name, _ in args.bot]
         twice = sorted({name for name in names if names.count(name) > 1})
-        raise BotError(f"--bot names {', '.join(twice)} more than once: give each entrant a name of its own")
+        raise BotError(f"--bot names {', '.join(twice)} more than once: enter each bot once (a NAME=COMMAND program may enter again under another NAME)")
     start = time.perf_counter()
     with (
         backend(args.backend, address=args.address, workers=args.workers) as executor,
@@ -166,10 +166,10 @@ def _run(rules: Rules, args: argparse.Namespace) -> int:
             records=args.records, decision_time_limit=args.decision_time_limit, on_fault=args.on_fault,
         )
     elapsed = time.perf_counter() - start
+    if args.json:  # first: a reader of the output that stops early does not lose it
+        _write_json(args, result.to_dict(), result.games, elapsed)
     print(format_leaderboard(result))
     print(f"{result.games} games in {elapsed:.1f} s ({result.games / elapsed:.1f} games/s)")
-    if args.json:
-        _write_json(args, result.to_dict(), result.games, elapsed)
     return 0
 
 
