@@ -75,7 +75,7 @@ def test_each_fault_forfeits_the_game_and_the_tournament_goes_on(
     assert fault in POLICIES or fault in ("raised", "illegal")
     rows = {row.bot: row for row in result.leaderboard}
     assert rows["bad"].games == rows["bad"].faults == 8  # 2 of 3 tables, 4 games at each
-    assert rows["bad"].wins == 0 and sum(rows["bad"].places) == 0
+    assert rows["bad"].wins == 0 and rows["bad"].places == (0, 8)  # each forfeit a last place
     assert result.leaderboard[-1].bot == "bad"
     assert {row.fault for row in result.faults} == {fault}
     assert all(says in row.message for row in result.faults)
@@ -104,7 +104,8 @@ def test_a_bot_that_faulted_is_started_afresh_for_its_next_game(tmp_path: Path, 
     rows = {row.bot: row for row in result.leaderboard}
     assert [(fault.game, fault.bot, fault.fault) for fault in result.faults] == [(0, "once", "crash")]
     assert rows["once"].faults == 1 and rows["once"].games == 8
-    assert sum(rows["once"].places) + rows["lowest"].places[0] == 8 - result.simulation.stalemates
+    assert rows["once"].places[0] + rows["lowest"].places[0] == 8 - result.simulation.stalemates
+    assert rows["once"].places[1] == 1  # without places (O1) only the forfeit is a counted last place
 
 
 @pytest.mark.parametrize("workers", [1, 2])

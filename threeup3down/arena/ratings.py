@@ -49,8 +49,9 @@ class Standing:
     wins: int
     """Games it won (went out first, W1)."""
     places: tuple[int, ...]
-    """How many times it finished in each place, first place first (a stalemate's unranked seats
-    and a forfeit in none)."""
+    """How many times it finished in each place, first place first: a forfeit in the last
+    place, the place it is rated in; a stalemate's unranked seats and the seats that
+    did not go out first in a game without places (O1) in none."""
     faults: int = 0
     """Games it forfeited, by a fault (:class:`~threeup3down.simulation.Forfeit`).
 
@@ -167,8 +168,9 @@ def rate(finishes: Iterable[Finish]) -> tuple[Standing, ...]:
         forfeited = {forfeit.seat for forfeit in finish.forfeits}
         for seat, bot in enumerate(finish.bots):
             games[bot] += 1
-            if seat in forfeited:
+            if seat in forfeited:  # ranked last, behind every other seat
                 faults[bot] += 1
+                place_counts[bot, len(finish.bots)] += 1
             elif seat in finish.places:
                 place_counts[bot, places[seat]] += 1
                 wins[bot] += places[seat] == 1
