@@ -236,8 +236,9 @@ def _forfeit(game: int, seat: int, bot: str, raised: Raised) -> Forfeit:
     if raised.chose:
         return Forfeit(game, seat, bot, "illegal", f"chose {raised.chose}, which {_refusal(error)}")
     policy = getattr(error, "policy", None)
-    fault = policy if isinstance(policy, str) else "raised"
-    return Forfeit(game, seat, bot, fault, f"raised {type(error).__name__}: {error}")
+    if isinstance(policy, str):  # a bot protocol's fault: its policy is the kind, its message the words
+        return Forfeit(game, seat, bot, policy, str(error))
+    return Forfeit(game, seat, bot, "raised", f"raised {type(error).__name__}: {error}")
 
 
 @attrs.frozen
