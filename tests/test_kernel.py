@@ -16,7 +16,7 @@ from tests.extras import require
 jax = require("jax", "jax")
 np = require("numpy", "jax")
 
-from threeup3down import Colour, Deck, FirstPlayer, GameState, PileSwapSeats, Rules, RulesError, ThreeUpError, apply, new_game, observe  # noqa: E402
+from threeup3down import Colour, Deck, FirstPlayer, GameState, Phase, PileSwapSeats, Rules, RulesError, ThreeUpError, apply, new_game, observe  # noqa: E402
 from threeup3down import kernel  # noqa: E402
 from threeup3down.adapters.encoder import encoder  # noqa: E402
 from threeup3down.adapters.encoding import ActionCodec, rewards  # noqa: E402
@@ -178,6 +178,22 @@ def positions() -> list[list[GameState]]:
     rules = Rules(players=3, chosen_faces=True, pile_swap=True, **SHAPES[3])
     found = _positions(rules, 6 * TABLES, seed=5)
     return [found[start : start + TABLES] for start in range(0, len(found), TABLES)]
+
+
+@pytest.mark.parametrize("in_setup", [0, 1, 3, 32])
+def test_the_mask_is_the_engines_whatever_tables_are_in_setup(in_setup: int) -> None:
+    """The 3UP choices (S3) are weighed at the tables in setup alone, as a batch
+    of mixed phases has them: none, a few, or more than a few in setup, at any
+    places of the batch, each table's mask is its own legal moves."""
+    rules = Rules(players=3, **SHAPES[3])
+    codec = ActionCodec(rules)
+    rng = random.Random(in_setup)
+    playing = [state for state in _positions(rules, 200, seed=7) if state.phase is not Phase.SETUP]
+    states = rng.sample(playing, 32 - in_setup) + [new_game(rules, seed=seed) for seed in range(in_setup)]
+    rng.shuffle(states)
+    mask = np.asarray(kernel.legal_action_mask(kernel.from_game_states(states)))
+    for index, state in enumerate(states):
+        assert tuple(np.flatnonzero(mask[index]).tolist()) == codec.legal_actions(state)
 
 
 def test_padded_observation_is_the_adapters(positions: list[list[GameState]]) -> None:

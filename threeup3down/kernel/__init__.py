@@ -135,13 +135,33 @@ def legal_action_mask(state: TableState) -> jax.Array:
 
 @jax.jit
 def _mask(p: Params, state: TableState) -> jax.Array:
-    # the 3UP choices are weighed only while a table of the batch is in setup
+    # The 3UP choices, most of the actions, are weighed only at the tables in setup:
+    # every table's mask without them, then, for at most _FEW of the batch in setup
+    # (as a batch whose finished games start over has), theirs with them in its place;
+    # for more, every table's with them.
+    def weighed(tables: TableState) -> jax.Array:
+        return jax.vmap(lambda one: mask_one(p, one, True))(tables)
+
+    setup = state.phase == SETUP
+    few = max(1, state.batch // _FEW)
+
+    def some() -> jax.Array:
+        playing = jax.vmap(lambda one: mask_one(p, one, False))(state)
+        (chosen,) = jnp.nonzero(setup, size=few, fill_value=0)  # the tables in setup, padded with table 0
+        choosing = weighed(jax.tree.map(lambda field: field[chosen], state))
+        return playing.at[chosen].set(jnp.where(setup[chosen, None], choosing, playing[chosen]))
+
+    in_setup = setup.sum()
     mask: jax.Array = jax.lax.cond(
-        (state.phase == SETUP).any(),
-        lambda: jax.vmap(lambda one: mask_one(p, one, True))(state),
-        lambda: jax.vmap(lambda one: mask_one(p, one, False))(state),
+        in_setup <= few,
+        lambda: jax.lax.cond(in_setup == 0, lambda: jax.vmap(lambda one: mask_one(p, one, False))(state), some),
+        lambda: weighed(state),
     )
     return mask
+
+
+_FEW = 16
+"""At most one table in this many in setup is weighed apart by :func:`legal_action_mask`."""
 
 
 def step(state: TableState, actions: ArrayLike) -> TableState:
