@@ -106,6 +106,8 @@ def refused_field(name: str, value: object, wanted: str) -> str:
     'clock on_timeout is missing: it must be "forfeit" or the name of a bot'
     >>> refused_field("hello version", None, "1")
     'hello version must be 1, not null'
+    >>> refused_field("hello version", [1], "1")
+    'hello version must be 1, not an array'
     """
     if value is MISSING:
         return f"{name} is missing: it must be {wanted}"
