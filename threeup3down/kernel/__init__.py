@@ -139,23 +139,23 @@ def _mask(p: Params, state: TableState) -> jax.Array:
     # every table's mask without them, then, for at most _FEW of the batch in setup
     # (as a batch whose finished games start over has), theirs with them in its place;
     # for more, every table's with them.
-    def weighed(tables: TableState) -> jax.Array:
-        return jax.vmap(lambda one: mask_one(p, one, True))(tables)
+    def masks(tables: TableState, choosing: bool) -> jax.Array:
+        return jax.vmap(lambda one: mask_one(p, one, choosing))(tables)
 
     setup = state.phase == SETUP
+    in_setup = setup.sum()
     few = max(1, state.batch // _FEW)
 
     def some() -> jax.Array:
-        playing = jax.vmap(lambda one: mask_one(p, one, False))(state)
+        playing = masks(state, False)
         (chosen,) = jnp.nonzero(setup, size=few, fill_value=0)  # the tables in setup, padded with table 0
-        choosing = weighed(jax.tree.map(lambda field: field[chosen], state))
+        choosing = masks(jax.tree.map(lambda field: field[chosen], state), True)
         return playing.at[chosen].set(jnp.where(setup[chosen, None], choosing, playing[chosen]))
 
-    in_setup = setup.sum()
     mask: jax.Array = jax.lax.cond(
-        in_setup <= few,
-        lambda: jax.lax.cond(in_setup == 0, lambda: jax.vmap(lambda one: mask_one(p, one, False))(state), some),
-        lambda: weighed(state),
+        in_setup == 0,
+        lambda: masks(state, False),
+        lambda: jax.lax.cond(in_setup <= few, some, lambda: masks(state, True)),
     )
     return mask
 
