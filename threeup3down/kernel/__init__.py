@@ -215,18 +215,23 @@ def _random_actions(key: jax.Array, mask: jax.Array) -> jax.Array:
     # One uniform draw per table picks its k-th legal action, found block by block
     # (a running count over every action, or a draw per action, costs far more).
     # The running counts are products with a triangle of ones (exact in float32 for
-    # counts this small), which XLA's CPU backend runs far faster than its cumsum.
+    # counts this small), which XLA's CPU backend runs far faster than its cumsum;
+    # the mask is read in whole blocks and a last short one, as padding it costs more.
     tables, actions = mask.shape
-    blocks = -(-actions // _BLOCK)
-    padded = jnp.pad(mask.astype(jnp.float32), ((0, 0), (0, blocks * _BLOCK - actions)))
-    padded = padded.reshape(tables, blocks, _BLOCK)
-    counts = padded.sum(axis=-1)
+    ones = mask.astype(jnp.float32)
+    whole = actions // _BLOCK * _BLOCK
+    counts = ones[:, :whole].reshape(tables, whole // _BLOCK, _BLOCK).sum(axis=-1)
+    if whole < actions:
+        counts = jnp.concatenate([counts, ones[:, whole:].sum(axis=-1, keepdims=True)], axis=1)
+    blocks = counts.shape[1]
     running = counts @ jnp.triu(jnp.ones((blocks, blocks), jnp.float32))
     chosen = jnp.floor(jax.random.uniform(key, (tables,)) * running[:, -1])
     block = jnp.argmax(running > chosen[:, None], axis=-1)
     rows = jnp.arange(tables)
     within = chosen - (running[rows, block] - counts[rows, block])
-    inside = padded[rows, block] @ jnp.triu(jnp.ones((_BLOCK, _BLOCK), jnp.float32))
+    index = block[:, None] * _BLOCK + jnp.arange(_BLOCK)
+    inside = jnp.take_along_axis(ones, jnp.minimum(index, actions - 1), axis=1) * (index < actions)
+    inside = inside @ jnp.triu(jnp.ones((_BLOCK, _BLOCK), jnp.float32))
     return (block * _BLOCK + jnp.argmax(inside > within[:, None], axis=-1)).astype(jnp.int32)
 
 

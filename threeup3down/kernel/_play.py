@@ -104,20 +104,25 @@ def mask_one(t: Params, s: TableState, choosing: bool) -> jax.Array:
     flipping = ~from_hand & ~from_up
     held = _unit_counts(t, jnp.where(from_hand, hand, up))
     # whether the hand (or the 3UP cards) holds the cards of each play or 3UP choice:
-    # looked up in a table of "holds that many of that unit" (Params.wanted)
-    holds = (held[:, None] >= jnp.arange(t.most_played + 1)).reshape(-1)
-    actions = kind.shape[0]
-    if choosing:
-        enough = holds[t.wanted].all(axis=0)
-    else:  # a play takes cards of one rank: the first of the three ranks (of the three kinds, O7)
-        front = holds[t.wanted[: COLOURS if t.colours else 1, : t.front]].all(axis=0)
-        enough = jnp.concatenate([front, jnp.zeros(actions - t.front, bool)])
+    # each unit's count (no more than most_played matters) packed into a few words,
+    # which every action reads with a shift (Params.word, shift, copies); an index
+    # into the counts, per action and table, would be read one by one
+    per_word = 31 // t.bits
+    counts = jnp.minimum(held, t.most_played).astype(jnp.int32)
+    counts = jnp.pad(counts, (0, -counts.shape[0] % per_word)).reshape(-1, per_word)
+    packed = (counts << (t.bits * jnp.arange(per_word))).sum(axis=1)
+    # a play takes cards of one rank: without choosing, only an action's first unit is
+    # weighed (its three, with O7, where a play names its kinds)
+    enough = jnp.ones(kind.shape[0], bool)
+    for slot in range(3 if choosing or t.colours else 1):
+        word = sum(jnp.where(t.word[slot] == number, packed[number], 0) for number in range(packed.shape[0]))
+        enough &= (word >> t.shift[slot]) & ((1 << t.bits) - 1) >= t.copies[slot]
     # S3: any three of the six dealt cards
-    choices = (kind == CHOOSE) & enough
+    choices = (kind == CHOOSE) & enough & choosing
     rank = t.rank
     source = jnp.where(from_hand, PLAY_HAND, PLAY_UP)
     plays = (kind == source) & ~flipping & enough & (rank >= _top_rank(s))  # P1-P4
-    can_play = plays.any()
+    can_play = plays[: t.front].any()
     flips = (kind == FLIP) & flipping & (t.position < down_size)  # F3
     instead = t.draw_instead & (s.owed_plays == 0) & (s.draw_size > 0)  # O2
     take = (kind == TAKE) & ~flipping & can_play & instead

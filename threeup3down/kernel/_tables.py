@@ -209,12 +209,19 @@ class Params:
     size: jax.Array
     position: jax.Array
     need: jax.Array
-    wanted: jax.Array
+    bits: int
+    """The bits that hold a count of one unit in :func:`~threeup3down.kernel._play.mask_one`'s
+    packed counts (enough for :attr:`most_played`)."""
+    word: jax.Array
     """``int32[3, A]``: for each action, up to three units (ranks, or kinds with
-    O7) it takes and how many cards of each, as ``unit * (most_played + 1) +
-    copies`` (units from 1; 0: none), the index of "holds that many of that unit"
-    in :func:`~threeup3down.kernel._play.mask_one`'s table of the cards held, so
-    that whether a hand holds each action's cards is one lookup per unit."""
+    O7) it takes, as the word of the packed counts that holds each unit's count
+    (units from 1; unit 0, none, holds no cards)…"""
+    shift: jax.Array
+    """… and where in that word (``int32[3, A]``)…"""
+    copies: jax.Array
+    """… and how many cards of each unit it takes (``int32[3, A]``; 0: none), so
+    that whether a hand holds each action's cards is a shift and a comparison per
+    unit, which vectorize over the actions."""
     draw_instead: jax.Array
     """O2."""
     reverse_on_one: jax.Array
@@ -255,7 +262,7 @@ class Params:
     """O7: a run completed by any card of a play counts (:attr:`Rules.colour_run_in_play`)."""
 
 
-_STATIC = ("players", "cards", "most_played", "front", "colours")
+_STATIC = ("players", "cards", "most_played", "front", "colours", "bits")
 """The fields of :class:`Params` that are sizes and switches of the compiled code."""
 
 jax.tree_util.register_dataclass(
@@ -290,10 +297,11 @@ def params(rules: Rules) -> Params:
 def _params(rules: Rules) -> Params:
     t = tables(rules)
     actions = t.actions
-    wanted = np.zeros((3, actions), dtype=np.int32)
+    units, copies = np.zeros((2, 3, actions), dtype=np.int32)
     for action in range(actions):
         for slot, unit in enumerate(np.flatnonzero(t.need[action])):
-            wanted[slot, action] = (unit + 1) * (t.most_played + 1) + t.need[action, unit]
+            units[slot, action], copies[slot, action] = unit + 1, t.need[action, unit]
+    bits = t.most_played.bit_length()
     front = int(np.argmax(t.kind == CHOOSE))
     assert np.isin(t.kind[front:], (CHOOSE, SWAP)).all(), "the 3UP choices (then O7's swaps) close the numbering"
 
@@ -311,7 +319,10 @@ def _params(rules: Rules) -> Params:
         size=jnp.asarray(t.size),
         position=jnp.asarray(t.position),
         need=jnp.asarray(t.need),
-        wanted=jnp.asarray(wanted),
+        bits=bits,
+        word=jnp.asarray(units // (31 // bits)),
+        shift=jnp.asarray(units % (31 // bits) * bits),
+        copies=jnp.asarray(copies),
         draw_instead=flag(rules.draw_instead),
         reverse_on_one=flag(rules.reverse_on_one),
         reverse_each_one=flag(rules.reverse_each_one),
