@@ -212,35 +212,31 @@ def random_actions(key: jax.Array, mask: ArrayLike) -> jax.Array:
 
 @jax.jit
 def _random_actions(key: jax.Array, mask: jax.Array) -> jax.Array:
-    # One uniform draw per table picks its k-th legal action. The mask is read once,
-    # into words of _BLOCK bits (a running count over every action, or a draw per
-    # action, costs far more); the running count of the words' bits is a product
-    # with a triangle of ones (exact in float32 for counts this small), which XLA's
-    # CPU backend runs far faster than its cumsum; the k-th bit of the chosen word
-    # is found by halving it.
+    # One uniform draw per table picks its k-th legal action, found block by block
+    # (a running count over every action, or a draw per action, costs far more).
+    # The running counts are products with a triangle of ones (exact in float32 for
+    # counts this small), which XLA's CPU backend runs far faster than its cumsum;
+    # the mask is read in whole blocks and a last short one, as padding it costs more.
     tables, actions = mask.shape
-    weights = jnp.left_shift(jnp.uint32(1), jnp.arange(_BLOCK, dtype=jnp.uint32))
+    ones = mask.astype(jnp.float32)
     whole = actions // _BLOCK * _BLOCK
-    words = (mask[:, :whole].reshape(tables, whole // _BLOCK, _BLOCK) * weights).sum(axis=-1, dtype=jnp.uint32)
-    if whole < actions:  # the last, short word (padding the mask costs more)
-        last = (mask[:, whole:] * weights[: actions - whole]).sum(axis=-1, keepdims=True, dtype=jnp.uint32)
-        words = jnp.concatenate([words, last], axis=1)
-    counts = jax.lax.population_count(words).astype(jnp.float32)
-    running = counts @ jnp.triu(jnp.ones((counts.shape[1], counts.shape[1]), jnp.float32))
+    counts = ones[:, :whole].reshape(tables, whole // _BLOCK, _BLOCK).sum(axis=-1)
+    if whole < actions:
+        counts = jnp.concatenate([counts, ones[:, whole:].sum(axis=-1, keepdims=True)], axis=1)
+    blocks = counts.shape[1]
+    running = counts @ jnp.triu(jnp.ones((blocks, blocks), jnp.float32))
     chosen = jnp.floor(jax.random.uniform(key, (tables,)) * running[:, -1])
     block = jnp.argmax(running > chosen[:, None], axis=-1)
     rows = jnp.arange(tables)
-    left = (chosen - (running[rows, block] - counts[rows, block])).astype(jnp.uint32)  # legal actions to pass
-    word, place = words[rows, block], jnp.zeros(tables, jnp.uint32)
-    for width in (16, 8, 4, 2, 1):
-        low = jax.lax.population_count(word & ((1 << width) - 1))
-        beyond = left >= low
-        left, word, place = jnp.where(beyond, left - low, left), jnp.where(beyond, word >> width, word), place + beyond * width
-    return jnp.where(running[:, -1] > 0, block * _BLOCK + place, 0).astype(jnp.int32)
+    within = chosen - (running[rows, block] - counts[rows, block])
+    index = block[:, None] * _BLOCK + jnp.arange(_BLOCK)
+    inside = jnp.take_along_axis(ones, jnp.minimum(index, actions - 1), axis=1) * (index < actions)
+    inside = inside @ jnp.triu(jnp.ones((_BLOCK, _BLOCK), jnp.float32))
+    return (block * _BLOCK + jnp.argmax(inside > within[:, None], axis=-1)).astype(jnp.int32)
 
 
 _BLOCK = 32
-"""The actions of one word of the mask, as :func:`random_actions` reads it."""
+"""The actions :func:`random_actions` counts together."""
 
 
 def observation(state: TableState, seat: SupportsIndex | jax.Array, *, padded: bool = False) -> jax.Array:
