@@ -115,7 +115,9 @@ def mask_one(t: Params, s: TableState, choosing: bool) -> jax.Array:
     # weighed (its three, with O7, where a play names its kinds)
     enough = jnp.ones(kind.shape[0], bool)
     for slot in range(3 if choosing or t.colours else 1):
-        word = sum(jnp.where(t.word[slot] == number, packed[number], 0) for number in range(packed.shape[0]))
+        word = packed[0]
+        for number in range(1, packed.shape[0]):
+            word = jnp.where(t.word[slot] == number, packed[number], word)
         enough &= (word >> t.shift[slot]) & ((1 << t.bits) - 1) >= t.copies[slot]
     # S3: any three of the six dealt cards
     choices = (kind == CHOOSE) & enough & choosing
