@@ -33,6 +33,7 @@ import functools
 import os
 import sys
 import time
+from collections.abc import Callable
 
 
 def _host_devices(argv: list[str]) -> None:
@@ -96,17 +97,17 @@ def kernel_steps(rules: Rules, batch: int, steps: int, rounds: int, devices: int
     and the seconds its first call took (compiling the loop); with ``devices``
     over 1, the batch split over that many devices, each rolling out its tables."""
     first = kernel.init(jax.random.key(0), rules, batch)
-    rollout = functools.partial(_rollout, steps=steps)
+    rollout: Callable[[kernel.TableState, jax.Array], kernel.TableState] = functools.partial(_rollout, steps=steps)
     if devices > 1:
         mesh = Mesh(jax.devices()[:devices], ("tables",))
-        split = jax.tree.map(lambda _: PartitionSpec("tables"), first)
+        split = jax.tree.map(lambda _: PartitionSpec("tables"), first)  # type: ignore[no-untyped-call]
         first = jax.device_put(first, jax.tree.map(lambda spec: NamedSharding(mesh, spec), split))
 
         def each(tables: kernel.TableState, key: jax.Array) -> kernel.TableState:
             played: kernel.TableState = _rollout(tables, jax.random.fold_in(key, jax.lax.axis_index("tables")), steps)
             return played
 
-        rollout = jax.jit(jax.shard_map(each, mesh=mesh, in_specs=(split, PartitionSpec()), out_specs=split))
+        rollout = jax.jit(jax.shard_map(each, mesh=mesh, in_specs=(split, PartitionSpec()), out_specs=split))  # type: ignore[no-untyped-call]
     start = time.perf_counter()
     rollout(first, jax.random.key(1)).turn.block_until_ready()
     compiled = time.perf_counter() - start

@@ -11,7 +11,7 @@ import dataclasses
 import jax
 import jax.numpy as jnp
 
-from threeup3down.core.rules import HAND_SIZE
+from threeup3down.core.rules import DOWN_CARDS, HAND_SIZE
 from threeup3down.core.cards import Rank
 from threeup3down.kernel._state import TableState, canonical
 from threeup3down.kernel._tables import (
@@ -19,6 +19,7 @@ from threeup3down.kernel._tables import (
     COLOURS,
     DRAW,
     FLIP,
+    FLIP_BITS,
     KEEP,
     KINDS,
     PICK,
@@ -90,54 +91,64 @@ def _onehot(kind: jax.Array) -> jax.Array:
 def mask_one(t: Params, s: TableState, choosing: bool) -> jax.Array:
     """The legal-action mask of one table (``bool[A]``), as
     :func:`~threeup3down.legal_moves` lists the moves; without ``choosing``, for a
-    table not in setup (the 3UP choices, most of the actions, are not weighed)."""
-    kind = t.kind
+    table not in setup (the 3UP choices, most of the actions, are not weighed).
+
+    What is on offer at the table is worked out once for each kind of action, then
+    every action reads its kind's and whether the cards it takes are held: two
+    shifts of a word each (:attr:`Params.bit`; :attr:`Params.word`, ``shift`` and
+    ``copies``), which vectorize over the actions, where a condition per action
+    or an index into the table's counts would not."""
     player = s.current_player
     hand = pick(s.hand, player)
     up = pick(s.up, player)
     hand_size = hand.sum()
-    up_size = up.sum()
     down_size = (pick(s.down + 1, player) > 0).sum()
     # F1, F2: the hand while it or the draw pile holds cards, then the 3UP cards, then a flip
     from_hand = (hand_size > 0) | (s.draw_size > 0)
-    from_up = ~from_hand & (up_size > 0)
+    from_up = ~from_hand & (up.sum() > 0)
     flipping = ~from_hand & ~from_up
+    # P1-P4: a play takes cards of one rank, equal to or above the pile's top: the
+    # counts of each unit (rank, or kind with O7) held, those below the top as none
     held = _unit_counts(t, jnp.where(from_hand, hand, up))
-    # whether the hand (or the 3UP cards) holds the cards of each play or 3UP choice:
-    # each unit's count (no more than most_played matters) packed into a few words,
-    # which every action reads with a shift (Params.word, shift, copies); an index
-    # into the counts, per action and table, would be read one by one
+    units = jnp.arange(held.shape[0])
+    top = jnp.where(s.phase == PLAY, _top_rank(s), 0)
+    held = jnp.where((units + 2) // COLOURS >= top if t.colours else units >= top, held, 0)
+    # whether each action's cards are held: each unit's count (no more than
+    # most_played matters) packed into a few words that every action shifts;
+    # without choosing, only an action's first unit is weighed (a play's one rank;
+    # its three kinds with O7)
     per_word = 31 // t.bits
     counts = jnp.minimum(held, t.most_played).astype(jnp.int32)
     counts = jnp.pad(counts, (0, -counts.shape[0] % per_word)).reshape(-1, per_word)
     packed = (counts << (t.bits * jnp.arange(per_word))).sum(axis=1)
-    # a play takes cards of one rank: without choosing, only an action's first unit is
-    # weighed (its three, with O7, where a play names its kinds)
-    enough = jnp.ones(kind.shape[0], bool)
+    enough = jnp.ones(t.kind.shape[0], bool)
     for slot in range(3 if choosing or t.colours else 1):
         word = packed[0]
         for number in range(1, packed.shape[0]):
             word = jnp.where(t.word[slot] == number, packed[number], word)
         enough &= (word >> t.shift[slot]) & ((1 << t.bits) - 1) >= t.copies[slot]
-    # S3: any three of the six dealt cards
-    choices = (kind == CHOOSE) & enough & choosing
-    rank = t.rank
     source = jnp.where(from_hand, PLAY_HAND, PLAY_UP)
-    plays = (kind == source) & ~flipping & enough & (rank >= _top_rank(s))  # P1-P4
-    can_play = plays[: t.front].any()
-    flips = (kind == FLIP) & flipping & (t.position < down_size)  # F3
+    can_play = ~flipping & ((t.kind[: t.front] == source) & enough[: t.front]).any()
     instead = t.draw_instead & (s.owed_plays == 0) & (s.draw_size > 0)  # O2
-    take = (kind == TAKE) & ~flipping & can_play & instead
-    picks_up = (kind == PICK) & (  # T3; C2: declining the play of a Clear +1
-        (~flipping & ~can_play) | (s.may_decline & (flipping | ~instead))
-    )
-    draw = (kind == DRAW) & s.may_draw  # C2, C3
     must_draw = s.may_draw & (s.owed_plays > 0) & (hand_size == 0) & (s.draw_size > 0)  # C5
-    playing = jnp.where(must_draw, kind == DRAW, plays | flips | take | picks_up | draw)
-    if t.colours:  # O7: on offer, every exchange of a hand card with a different 3UP card, or keep
-        swaps = (kind == SWAP) & (hand > 0)[t.swap_hand] & (up > 0)[t.swap_up]
-        playing = jnp.where(s.swap_offered, swaps | (kind == KEEP), playing)
-    return jnp.where(s.phase == SETUP, choices, jnp.where(s.phase == PLAY, playing, False))
+    playing = (s.phase == PLAY) & ~s.swap_offered
+    usual = playing & ~must_draw
+    offered = {
+        CHOOSE: (s.phase == SETUP) & choosing,  # S3: any three of the six dealt cards
+        PLAY_HAND: usual & from_hand,
+        PLAY_UP: usual & from_up,
+        TAKE: usual & ~flipping & can_play & instead,
+        PICK: usual & ((~flipping & ~can_play) | (s.may_decline & (flipping | ~instead))),  # T3; C2: declining
+        DRAW: playing & s.may_draw,  # C2, C3
+        KEEP: (s.phase == PLAY) & s.swap_offered,  # O7
+        SWAP: (s.phase == PLAY) & s.swap_offered,
+        **{FLIP_BITS + position: usual & flipping & (position < down_size) for position in range(DOWN_CARDS)},  # F3
+    }
+    offers = sum(on.astype(jnp.int32) << bit for bit, on in offered.items())
+    legal = ((offers >> t.bit) & 1 > 0) & enough
+    if t.colours:  # O7: every exchange of a hand card with a different 3UP card
+        legal &= (t.kind != SWAP) | ((hand > 0)[t.swap_hand] & (up > 0)[t.swap_up])
+    return legal
 
 
 def _taken(t: Params, counts: jax.Array, action: jax.Array) -> jax.Array:

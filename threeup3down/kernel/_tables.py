@@ -29,6 +29,7 @@ __all__ = [
     "COLOURS",
     "DRAW",
     "FLIP",
+    "FLIP_BITS",
     "KEEP",
     "KINDS",
     "PICK",
@@ -58,6 +59,8 @@ assert all(
 
 PICK, DRAW, FLIP, TAKE, PLAY_HAND, PLAY_UP, CHOOSE, KEEP, SWAP = range(9)
 """What an action does, as :class:`Tables.kind` codes it."""
+FLIP_BITS = 9
+"""The first of :attr:`Params.bit`'s bits for flips, one per 3DOWN position."""
 
 _REFUSED: tuple[tuple[str, object, str], ...] = (
     ("custom_cards", None, "custom cards"),
@@ -212,6 +215,10 @@ class Params:
     bits: int
     """The bits that hold a count of one unit in :func:`~threeup3down.kernel._play.mask_one`'s
     packed counts (enough for :attr:`most_played`)."""
+    bit: jax.Array
+    """``int32[A]``: the bit of :func:`~threeup3down.kernel._play.mask_one`'s word
+    of what is on offer that each action reads: its kind's code, or for a flip
+    :data:`FLIP_BITS` plus its position."""
     word: jax.Array
     """``int32[3, A]``: for each action, up to three units (ranks, or kinds with
     O7) it takes, as the word of the packed counts that holds each unit's count
@@ -320,6 +327,7 @@ def _params(rules: Rules) -> Params:
         position=jnp.asarray(t.position),
         need=jnp.asarray(t.need),
         bits=bits,
+        bit=jnp.asarray(np.where(t.kind == FLIP, FLIP_BITS + t.position, t.kind)),
         word=jnp.asarray(units // (31 // bits)),
         shift=jnp.asarray(units % (31 // bits) * bits),
         copies=jnp.asarray(copies),
