@@ -107,7 +107,8 @@ def kernel_steps(rules: Rules, batch: int, steps: int, rounds: int, devices: int
             played: kernel.TableState = _rollout(tables, jax.random.fold_in(key, jax.lax.axis_index("tables")), steps)
             return played
 
-        rollout = jax.jit(jax.shard_map(each, mesh=mesh, in_specs=(split, PartitionSpec()), out_specs=split))  # type: ignore[no-untyped-call]
+        whole = PartitionSpec()  # type: ignore[no-untyped-call]
+        rollout = jax.jit(jax.shard_map(each, mesh=mesh, in_specs=(split, whole), out_specs=split))
     start = time.perf_counter()
     rollout(first, jax.random.key(1)).turn.block_until_ready()
     compiled = time.perf_counter() - start
@@ -134,7 +135,8 @@ def main() -> None:
     if args.quick:
         seconds, rounds, steps, batches = 0.2, 1, 10, BATCHES[:2]
     devices = jax.devices()
-    print(f"devices: {len(devices)} x {devices[0].platform} ({', '.join(map(str, devices))}), jax {jax.__version__}, {args.players} players")
+    named = ", ".join(map(str, devices))
+    print(f"devices: {len(devices)} x {devices[0].platform} ({named}), jax {jax.__version__}, {args.players} players")
     engine = max(engine_decisions(rules, seconds) for _ in range(rounds))
     print(f"engine: {engine:,.0f} decisions/s (one core)")
     for batch in batches:

@@ -109,18 +109,15 @@ def mask_one(t: Params, s: TableState, choosing: bool) -> jax.Array:
     flipping = ~from_hand & ~from_up
     # P1-P4: a play takes cards of one rank, equal to or above the pile's top: the
     # counts of each unit (rank, or kind with O7) held, those below the top as none
-    held = _unit_counts(t, jnp.where(from_hand, hand, up))
-    units = jnp.arange(held.shape[0])
     top = jnp.where(s.phase == PLAY, _top_rank(s), 0)
-    held = jnp.where((units + 2) // COLOURS >= top if t.colours else units >= top, held, 0)
+    held = jnp.where(t.unit_rank >= top, _unit_counts(t, jnp.where(from_hand, hand, up)), 0)
     # whether each action's cards are held: each unit's count (no more than
     # most_played matters) packed into a few words that every action shifts;
     # without choosing, only an action's first unit is weighed (a play's one rank;
     # its three kinds with O7)
-    per_word = 31 // t.bits
     counts = jnp.minimum(held, t.most_played).astype(jnp.int32)
-    counts = jnp.pad(counts, (0, -counts.shape[0] % per_word)).reshape(-1, per_word)
-    packed = (counts << (t.bits * jnp.arange(per_word))).sum(axis=1)
+    counts = jnp.pad(counts, (0, -counts.shape[0] % t.per_word)).reshape(-1, t.per_word)
+    packed = (counts << (t.bits * jnp.arange(t.per_word))).sum(axis=1)
     enough = jnp.ones(t.kind.shape[0], bool)
     for slot in range(3 if choosing or t.colours else 1):
         word = packed[0]

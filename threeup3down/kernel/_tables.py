@@ -215,6 +215,10 @@ class Params:
     bits: int
     """The bits that hold a count of one unit in :func:`~threeup3down.kernel._play.mask_one`'s
     packed counts (enough for :attr:`most_played`)."""
+    per_word: int
+    """The units whose counts one word (31 bits) of the packed counts holds."""
+    unit_rank: jax.Array
+    """The rank of each unit of :attr:`need` (from 1; 0 for unit 0, none)."""
     bit: jax.Array
     """``int32[A]``: the bit of :func:`~threeup3down.kernel._play.mask_one`'s word
     of what is on offer that each action reads: its kind's code, or for a flip
@@ -269,7 +273,7 @@ class Params:
     """O7: a run completed by any card of a play counts (:attr:`Rules.colour_run_in_play`)."""
 
 
-_STATIC = ("players", "cards", "most_played", "front", "colours", "bits")
+_STATIC = ("players", "cards", "most_played", "front", "colours", "bits", "per_word")
 """The fields of :class:`Params` that are sizes and switches of the compiled code."""
 
 jax.tree_util.register_dataclass(
@@ -309,6 +313,8 @@ def _params(rules: Rules) -> Params:
         for slot, unit in enumerate(np.flatnonzero(t.need[action])):
             units[slot, action], copies[slot, action] = unit + 1, t.need[action, unit]
     bits = t.most_played.bit_length()
+    per_word = 31 // bits
+    unit_ranks = np.arange(KINDS) // COLOURS + 1 if t.colours else np.arange(1, RANKS + 1)  # a kind's rank, or a rank
     front = int(np.argmax(t.kind == CHOOSE))
     assert np.isin(t.kind[front:], (CHOOSE, SWAP)).all(), "the 3UP choices (then O7's swaps) close the numbering"
 
@@ -327,9 +333,11 @@ def _params(rules: Rules) -> Params:
         position=jnp.asarray(t.position),
         need=jnp.asarray(t.need),
         bits=bits,
+        per_word=per_word,
+        unit_rank=jnp.asarray(np.concatenate([[0], unit_ranks])),
         bit=jnp.asarray(np.where(t.kind == FLIP, FLIP_BITS + t.position, t.kind)),
-        word=jnp.asarray(units // (31 // bits)),
-        shift=jnp.asarray(units % (31 // bits) * bits),
+        word=jnp.asarray(units // per_word),
+        shift=jnp.asarray(units % per_word * bits),
         copies=jnp.asarray(copies),
         draw_instead=flag(rules.draw_instead),
         reverse_on_one=flag(rules.reverse_on_one),
