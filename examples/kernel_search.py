@@ -58,7 +58,8 @@ def futures(key: jax.Array, tables: kernel.TableState, first: jax.Array, seat: i
 
 class SearchBot:
     """Plays, at each decision, the legal action with the best mean reward over
-    ``count`` random futures, shared out among the legal actions."""
+    ``count`` random futures, shared out among the legal actions (among ``count``
+    of them drawn at random, when there are more)."""
 
     def __init__(self, rules: Rules, count: int, seed: int) -> None:
         self.codec = ActionCodec(rules)
@@ -71,12 +72,13 @@ class SearchBot:
         legal = self.codec.legal_actions(state)
         if len(legal) == 1:
             return self.codec.decode(legal[0], state)
+        tried = legal if len(legal) <= self.count else sorted(rng.sample(legal, self.count))  # a future each at least
         self.key, now = jax.random.split(self.key)
         tables = kernel.from_game_states([state] * self.count)
-        first = np.resize(np.asarray(legal, dtype=np.int32), self.count)
+        first = np.resize(np.asarray(tried, dtype=np.int32), self.count)
         paid = np.asarray(futures(now, tables, jnp.asarray(first), state.current_player))
-        means = [paid[first == action].mean() for action in legal]
-        return self.codec.decode(legal[int(np.argmax(means))], state)
+        means = [paid[first == action].mean() for action in tried]
+        return self.codec.decode(tried[int(np.argmax(means))], state)
 
 
 def win_rate(rules: Rules, opponent: str, games: int, count: int, seed: int) -> tuple[int, int]:
