@@ -263,10 +263,13 @@ def test_sigint_stops_simulate_with_status_130(tmp_path: Path) -> None:
     """A real SIGINT to ``threeup3down simulate`` exits 130 with one line on stderr.
 
     The child sends the signal to itself from its progress callback, so it
-    arrives while games are being played, however slow the machine.
+    arrives while games are being played, however slow the machine. It first
+    restores Python's handler: a job a shell runs in the background inherits
+    SIGINT ignored, and Python then leaves it ignored.
     """
     script = (
         "import os, signal, sys\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "import threeup3down.cli.simulate as command\n"
         "from threeup3down.cli import main\n"
         "command._progress_bar = lambda games: __import__('contextlib').nullcontext("
